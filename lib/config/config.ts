@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+/**
+ * The service's whole configuration, parsed once from the environment (STYLE: config is one object).
+ * Every default is documented in the README's configuration table; keep the two in step.
+ */
+export const ConfigSchema = z
+  .object({
+    STAGE: z.string().default('local'),
+    AWS_REGION: z.string().default('us-east-1'),
+    LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+
+    PLANS_TABLE: z.string().default('booking-update-plans'),
+    SESSIONS_TABLE: z.string().default('booking-update-sessions'),
+    EXECUTIONS_TABLE: z.string().default('booking-update-executions'),
+    PLAN_QUEUE_URL: optionalString,
+    /** Local emulators only (dynalite, fauxqs); unset in AWS. */
+    DYNAMODB_ENDPOINT: optionalString,
+    SQS_ENDPOINT: optionalString,
+
+    BOOKING_API_URL: z.url().default('http://127.0.0.1:4010'),
+    /** 000 Constraints: individual API calls time out within 30-120 s, configurable. */
+    BOOKING_API_TIMEOUT_MS: int(30_000, 30_000, 120_000),
+
+    LLM_PROVIDER: z.enum(['gemini', 'offline']).optional(),
+    GOOGLE_API_KEY: optionalString,
+    /** Secrets Manager ARN holding the Gemini key (deployed stacks); resolved at cold start. */
+    GOOGLE_API_KEY_SECRET_ARN: optionalString,
+    GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+    GEMINI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0),
+    GEMINI_TIMEOUT_MS: int(20_000, 1_000, 120_000),
+    /** Points the real Gemini client elsewhere (tests use a local generateContent stub). */
+    GEMINI_BASE_URL: optionalString,
+
+    VENUE_TIMEZONE: z.string().default('Australia/Sydney'),
+    /** 000 Planning Rules 5: bounded clarification attempts. */
+    MAX_CLARIFICATIONS: int(3, 1, 10),
+    /** 000 Error Classification: bounded 400 self-correction. */
+    MAX_SELF_CORRECTIONS: int(2, 0, 5),
+    SESSION_TTL_HOURS: int(24, 1, 24 * 30),
+    HISTORY_MAX_MESSAGES: int(20, 2, 200),
+    TOOL_RETRIEVAL_K: int(15, 1, 15),
+    MAX_EXECUTOR_MODEL_CALLS: int(12, 2, 50),
+
+    LANGFUSE_PUBLIC_KEY: optionalString,
+    LANGFUSE_SECRET_KEY: optionalString,
+    /** Secrets Manager ARN holding {"publicKey","secretKey"} (deployed stacks). */
+    LANGFUSE_SECRET_ARN: optionalString,
+    LANGFUSE_BASE_URL: z.url().default('https://cloud.langfuse.com'),
+    /** Upper bound on how long a Lambda waits for Langfuse before returning. */
+    LANGFUSE_FLUSH_TIMEOUT_MS: int(2_000, 100, 10_000),
+  })
+  .transform((c) => ({
+    ...c,
+    // An explicit provider wins; otherwise a key means Gemini and no key means the offline model.
+    LLM_PROVIDER: c.LLM_PROVIDER ?? (c.GOOGLE_API_KEY || c.GOOGLE_API_KEY_SECRET_ARN ? 'gemini' : 'offline'),
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Raised at startup when the environment is invalid; names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment once. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

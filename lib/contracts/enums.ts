@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** 001 Enums: Plan Status. */
+export const PlanStatus = z.enum([
+  'pending_confirmation',
+  'confirmed',
+  'executing',
+  'completed',
+  'failed',
+  'rolled_back',
+]);
+export type PlanStatus = z.infer<typeof PlanStatus>;
+
+/** 001 Enums: Safety Tier. */
+export const SafetyTier = z.enum(['normal', 'high_risk', 'blocked']);
+export type SafetyTier = z.infer<typeof SafetyTier>;
+
+/** 001 Enums: Error Type (action-level). */
+export const ErrorType = z.enum([
+  'bad_request',
+  'unauthorized',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'server_error',
+  'timeout',
+]);
+export type ErrorType = z.infer<typeof ErrorType>;
+
+/** 001 Enums: Service Error Type (IQ boundary). */
+export const ServiceErrorType = z.enum(['invalid_input', 'service_unavailable', 'auth_required']);
+export type ServiceErrorType = z.infer<typeof ServiceErrorType>;
+
+/** 001 Primitive Type Definitions: the parameter types an action may declare. */
+export const ParameterType = z.enum(['string', 'number', 'boolean', 'date', 'datetime', 'time', 'enum']);
+export type ParameterType = z.infer<typeof ParameterType>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ActionResult, RollbackReport } from './action-result.ts';
+import { PlanStatus } from './enums.ts';
+import { IsoDateTime, UuidV4 } from './primitives.ts';
+
+/** 001 Planned Action. A blocked tier can never appear in a plan. */
+export const PlannedAction = z.object({
+  step_number: z.number().int().min(1),
+  action_id: z.string().min(1),
+  parameters: z.record(z.string(), z.unknown()),
+  safety_tier: z.enum(['normal', 'high_risk']),
+  executed: z.boolean().default(false),
+  result: ActionResult.optional(),
+});
+export type PlannedAction = z.infer<typeof PlannedAction>;
+
+/** 001 Execution Plan. */
+export const ExecutionPlan = z
+  .object({
+    plan_id: UuidV4,
+    session_id: z.string().min(1),
+    user_id: z.string().min(1),
+    intent_summary: z.string().min(1).max(200),
+    status: PlanStatus,
+    actions: z.array(PlannedAction).min(1),
+    created_at: IsoDateTime,
+    confirmed_at: IsoDateTime.optional(),
+    completed_at: IsoDateTime.optional(),
+    failure_reason: z.string().optional(),
+    rollback_report: RollbackReport.optional(),
+    blocking_prompt: z.string().optional(),
+  })
+  .superRefine((plan, ctx) => {
+    plan.actions.forEach((a, i) => {
+      if (a.step_number !== i + 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['actions', i, 'step_number'],
+          message: `steps are numbered 1..n in order; expected ${i + 1}`,
+        });
+      }
+    });
+  });
+export type ExecutionPlan = z.infer<typeof ExecutionPlan>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The SQS message that starts or resumes a plan. It carries the user's token to the consumer: the token is
+ * never written to DynamoDB, logs or traces; the queue is SSE-encrypted with short retention (README: Security).
+ */
+export const PlanMessage = z.object({
+  plan_id: z.uuid(),
+  kind: z.enum(['start', 'resume']),
+  /** Plan version when enqueued; part of the FIFO deduplication id. */
+  version: z.number().int().min(1),
+  user_token: z.string().min(1),
+});
+export type PlanMessage = z.infer<typeof PlanMessage>;
+
+export interface EnqueueOptions {
+  /** FIFO message group: one plan's messages are processed in order. */
+  groupId: string;
+  /** FIFO deduplication id, derived from plan id + version (DESIGN-NOTES: constant ids get dropped). */
+  deduplicationId: string;
+}
+
+/** Port: the execution queue. */
+export interface PlanQueue {
+  /** Throws QueueUnavailableError when the message could not be enqueued. */
+  enqueue(message: PlanMessage, options: EnqueueOptions): Promise<void>;
+}
+
+export class QueueUnavailableError extends Error {
+  override readonly name = 'QueueUnavailableError';
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { BookingSummary } from '../contracts/booking.ts';
+
+/** A LangChain StoredMessage ({type, data}); kept opaque so additional_kwargs round-trip untouched. */
+export const StoredChatMessage = z.object({ type: z.string(), data: z.record(z.string(), z.unknown()) });
+export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
+
+/** Chat/session state (000 "Chat State"), one item per session_id, with TTL. */
+export const Session = z.object({
+  session_id: z.string().min(1),
+  user_id: z.string().min(1),
+  /** Bounded history (HISTORY_MAX_MESSAGES), oldest first. */
+  messages: z.array(StoredChatMessage),
+  /** 000 Booking Resolution 1: the booking referenced earlier in the session. */
+  referenced_booking: BookingSummary.optional(),
+  /** Clarifications asked since the last plan or reset (000 Planning Rules 5). */
+  clarification_count: z.number().int().min(0),
+  pending_plan_id: z.string().optional(),
+  /** The one executing plan of this session with a blocking prompt (000 invariant). */
+  blocking_plan_id: z.string().optional(),
+  version: z.number().int().min(1),
+  updated_at: z.string(),
+  /** DynamoDB TTL, epoch seconds (SESSION_TTL_HOURS). */
+  expires_at: z.number().int(),
+});
+export type Session = z.infer<typeof Session>;
+
+/** Port: session persistence with optimistic concurrency. */
+export interface SessionStore {
+  get(sessionId: string): Promise<Session | undefined>;
+  /**
+   * Writes the session. With expectedVersion undefined the item must not exist yet; otherwise the stored
+   * version must equal it. The stored version becomes session.version. Throws StaleSessionError on a lost race.
+   */
+  put(session: Session, expectedVersion: number | undefined): Promise<void>;
+  /**
+   * Claims the session's single blocking-prompt slot for planId (000 invariant: at most one executing plan
+   * with a blocking prompt per session). Returns false when another plan holds it. Creates no session history.
+   */
+  claimBlockingSlot(sessionId: string, planId: string): Promise<boolean>;
+  /** Releases the slot if planId holds it; a no-op otherwise. */
+  releaseBlockingSlot(sessionId: string, planId: string): Promise<void>;
+}
+
+export class StaleSessionError extends Error {
+  override readonly name = 'StaleSessionError';
+  constructor(
+    readonly sessionId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`session ${sessionId} changed concurrently`, options);
+  }
+}
