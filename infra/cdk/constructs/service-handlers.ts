@@ -1,0 +1,136 @@
+import { Duration } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { type BaseEnvironmentInput, serviceEnvironment } from '../function-environment.ts';
+import type { StageSettings } from '../stage-settings.ts';
+import type { ExecutionQueue } from './execution-queue.ts';
+import type { PlanTables } from './plan-tables.ts';
+import { ServiceFunction } from './service-function.ts';
+
+/** The executor runs a whole plan per message: LLM turns plus booking calls of 30-120 s each (000 Constraints). */
+export const EXECUTOR_TIMEOUT = Duration.seconds(300);
+/** Below API Gateway's 29 s integration timeout, so no planner keeps running after IQ got its 504. */
+export const PLANNER_TIMEOUT = Duration.seconds(28);
+/** Confirm, status and answer do a few DynamoDB/SQS calls and no model call. */
+export const API_HANDLER_TIMEOUT = Duration.seconds(10);
+
+/** Options for {@link ServiceHandlers}. */
+export interface ServiceHandlersProps {
+  readonly settings: StageSettings;
+  readonly tables: PlanTables;
+  readonly queue: ExecutionQueue;
+  readonly geminiSecret: ISecret;
+  readonly langfuseSecret: ISecret;
+}
+
+interface HandlerSpec {
+  readonly entryFile: string;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  /** Secrets this handler reads; each gets its ARN in the environment and grantRead, never one without the other. */
+  readonly gemini?: boolean;
+  readonly langfuse?: boolean;
+}
+
+/**
+ * The four API handlers and the SQS consumer, each with only the grants its operation needs (issue 4:
+ * least privilege). Entry files live in functions/ and export `handler`.
+ */
+export class ServiceHandlers extends Construct {
+  readonly handleRequest: NodejsFunction;
+  readonly confirmPlan: NodejsFunction;
+  readonly getPlan: NodejsFunction;
+  readonly answerPrompt: NodejsFunction;
+  readonly executePlan: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ServiceHandlersProps) {
+    super(scope, id);
+    const { settings, tables, queue } = props;
+    const base: BaseEnvironmentInput = {
+      stage: settings.stage,
+      plansTable: tables.plans.tableName,
+      sessionsTable: tables.sessions.tableName,
+      executionsTable: tables.executions.tableName,
+      planQueueUrl: queue.queue.queueUrl,
+      bookingApiUrl: settings.bookingApiUrl,
+    };
+    const build = (handlerId: string, spec: HandlerSpec): NodejsFunction => {
+      const environment = serviceEnvironment(base, {
+        geminiSecretArn: spec.gemini ? props.geminiSecret.secretArn : undefined,
+        langfuseSecretArn: spec.langfuse ? props.langfuseSecret.secretArn : undefined,
+        langfuseBaseUrl: settings.langfuseBaseUrl,
+      });
+      const { fn } = new ServiceFunction(this, handlerId, {
+        ...spec,
+        environment,
+        logRetentionDays: settings.logRetentionDays,
+        protectData: settings.protectData,
+        xray: settings.xray,
+      });
+      if (spec.gemini) props.geminiSecret.grantRead(fn);
+      if (spec.langfuse) props.langfuseSecret.grantRead(fn);
+      return fn;
+    };
+
+    this.handleRequest = build('HandleRequest', {
+      entryFile: 'handle-request.ts',
+      description: 'POST /v1/requests: plan a booking update or ask a clarifying question',
+      memorySize: 1024,
+      timeout: PLANNER_TIMEOUT,
+      gemini: true,
+      langfuse: true,
+    });
+    tables.plans.grantReadWriteData(this.handleRequest);
+    tables.sessions.grantReadWriteData(this.handleRequest);
+
+    this.confirmPlan = build('ConfirmPlan', {
+      entryFile: 'confirm-plan.ts',
+      description: 'POST /v1/plans/{plan_id}/confirm: enqueue, then mark the plan confirmed',
+      memorySize: 512,
+      timeout: API_HANDLER_TIMEOUT,
+      langfuse: true,
+    });
+    tables.plans.grantReadWriteData(this.confirmPlan);
+    queue.queue.grantSendMessages(this.confirmPlan);
+
+    this.getPlan = build('GetPlan', {
+      entryFile: 'get-plan.ts',
+      description: 'GET /v1/plans/{plan_id}: plan status for polling',
+      memorySize: 512,
+      timeout: API_HANDLER_TIMEOUT,
+    });
+    tables.plans.grantReadData(this.getPlan);
+
+    this.answerPrompt = build('AnswerPrompt', {
+      entryFile: 'answer-prompt.ts',
+      description: 'POST /v1/plans/{plan_id}/answer: record the answer to a blocking prompt and resume',
+      memorySize: 512,
+      timeout: API_HANDLER_TIMEOUT,
+      langfuse: true,
+    });
+    tables.plans.grantReadWriteData(this.answerPrompt);
+    tables.sessions.grantReadWriteData(this.answerPrompt);
+    queue.queue.grantSendMessages(this.answerPrompt);
+
+    this.executePlan = build('ExecutePlan', {
+      entryFile: 'execute-plan.ts',
+      description: 'SQS FIFO consumer: execute a confirmed plan with rollback',
+      memorySize: 1024,
+      timeout: EXECUTOR_TIMEOUT,
+      gemini: true,
+      langfuse: true,
+    });
+    tables.plans.grantReadWriteData(this.executePlan);
+    tables.sessions.grantReadWriteData(this.executePlan);
+    tables.executions.grantReadWriteData(this.executePlan);
+    // The event source grants consume (receive, delete, change visibility) on the queue only, not the DLQ.
+    // One message per invocation: each plan gets the whole timeout, and FIFO groups (one per plan) still run
+    // in parallel across invocations. maxBatchingWindow is not allowed on FIFO sources.
+    this.executePlan.addEventSource(
+      new SqsEventSource(queue.queue, { batchSize: 1, reportBatchItemFailures: true }),
+    );
+  }
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { runChat } from '../../lib/chat/chat-loop.ts';
+import { DEMO_TOKEN, DEMO_USER, LOCAL_GATEWAY_URL } from '../../lib/chat/demo-defaults.ts';
+import { ServiceClient } from '../../lib/chat/service-client.ts';
+import { terminalIO } from '../../lib/chat/terminal-io.ts';
+
+// `npm run chat`: a terminal client acting as IQ against the local stack (default) or a deployed URL.
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: LOCAL_GATEWAY_URL },
+    user: { type: 'string', default: DEMO_USER },
+    token: { type: 'string', default: DEMO_TOKEN },
+    session: { type: 'string', default: randomUUID() },
+    'poll-ms': { type: 'string', default: '500' },
+  },
+});
+
+const io = terminalIO();
+const client = new ServiceClient({ baseUrl: values.url, userId: values.user, token: values.token });
+await runChat(client, io, {
+  sessionId: values.session,
+  pollIntervalMs: Number(values['poll-ms']),
+  watchTimeoutMs: 120_000,
+});
+io.close();

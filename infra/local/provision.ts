@@ -1,0 +1,65 @@
+import { CreateTableCommand, type DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { TTL_ATTRIBUTE, tableDefinitions } from '../../lib/adapters/dynamodb/table-definitions.ts';
+
+/** Table names, as in Config (PLANS_TABLE, SESSIONS_TABLE, EXECUTIONS_TABLE). */
+export interface TableNames {
+  plans: string;
+  sessions: string;
+  executions: string;
+}
+
+/** Creates the three tables (dynalite ignores TTL, so the TTL call is best effort). */
+export async function createTables(client: DynamoDBClient, names: TableNames): Promise<void> {
+  for (const definition of tableDefinitions(names)) {
+    await client.send(new CreateTableCommand(definition));
+    if (definition.TableName !== names.executions) {
+      await client
+        .send(
+          new UpdateTimeToLiveCommand({
+            TableName: definition.TableName,
+            TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+          }),
+        )
+        .catch(() => undefined); // dynalite has no UpdateTimeToLive; TTL is an AWS-side concern
+    }
+  }
+}
+
+/** The plan queue and its dead-letter queue. */
+export interface PlanQueues {
+  queueUrl: string;
+  dlqUrl: string;
+}
+
+/**
+ * Creates the FIFO plan queue and its FIFO DLQ, like the CDK app (maxReceiveCount 5), with a short
+ * visibility timeout so a failed record comes back quickly on a laptop.
+ */
+export async function createPlanQueues(
+  client: SQSClient,
+  options: { name: string; visibilityTimeoutSeconds: number; maxReceiveCount?: number },
+): Promise<PlanQueues> {
+  const base = options.name.replace(/\.fifo$/, '');
+  const dlq = await client.send(
+    new CreateQueueCommand({ QueueName: `${base}-dlq.fifo`, Attributes: { FifoQueue: 'true' } }),
+  );
+  const dlqArn = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const queue = await client.send(
+    new CreateQueueCommand({
+      QueueName: `${base}.fifo`,
+      Attributes: {
+        FifoQueue: 'true',
+        VisibilityTimeout: String(options.visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: dlqArn.Attributes?.QueueArn,
+          maxReceiveCount: options.maxReceiveCount ?? 5,
+        }),
+      },
+    }),
+  );
+  if (!queue.QueueUrl || !dlq.QueueUrl) throw new Error('the SQS emulator returned no queue URL');
+  return { queueUrl: queue.QueueUrl, dlqUrl: dlq.QueueUrl };
+}

@@ -1,0 +1,7 @@
+/**
+ * True for a failed ConditionExpression. Matched on `name`, which the SDK sets on its service exceptions,
+ * so the check survives minification and duplicate SDK copies (STYLE: no fragile instanceof).
+ */
+export function isConditionalCheckFailed(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

@@ -1,0 +1,53 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/** GSI of the plans table: a session's plans, newest first (issue 4: "a GSI by session_id and created_at"). */
+export const PLANS_BY_SESSION_INDEX = 'by_session';
+/** TTL attribute (epoch seconds) of the plans and sessions tables. */
+export const TTL_ATTRIBUTE = 'expires_at';
+
+/**
+ * Key schemas of the three tables. The local stack creates them from here; the CDK app declares the same keys
+ * (keep the two in step: plans/plan_id + GSI by_session(session_id, created_at), sessions/session_id,
+ * executions/plan_id).
+ */
+export function tableDefinitions(names: {
+  plans: string;
+  sessions: string;
+  executions: string;
+}): CreateTableCommandInput[] {
+  return [
+    {
+      TableName: names.plans,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [
+        { AttributeName: 'plan_id', AttributeType: 'S' },
+        { AttributeName: 'session_id', AttributeType: 'S' },
+        { AttributeName: 'created_at', AttributeType: 'S' },
+      ],
+      KeySchema: [{ AttributeName: 'plan_id', KeyType: 'HASH' }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: PLANS_BY_SESSION_INDEX,
+          KeySchema: [
+            { AttributeName: 'session_id', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
+    },
+    {
+      TableName: names.sessions,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'session_id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'session_id', KeyType: 'HASH' }],
+    },
+    {
+      // The executor's checkpoint log, one item per plan (its shape belongs to the executor).
+      TableName: names.executions,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'plan_id', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'plan_id', KeyType: 'HASH' }],
+    },
+  ];
+}

@@ -1,0 +1,3 @@
+export * from './in-memory-plan-queue.ts';
+export * from './in-memory-plan-store.ts';
+export * from './in-memory-session-store.ts';

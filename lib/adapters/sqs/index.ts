@@ -1,0 +1,2 @@
+export * from './sqs-client.ts';
+export * from './sqs-plan-queue.ts';

@@ -1,0 +1,7 @@
+/**
+ * Defaults that make `npm run chat` work against `npm start` with no flags. They match the sandbox's demo
+ * fixture (lib/sandbox/fixtures/demo-venue.json) and the local gateway's default port.
+ */
+export const LOCAL_GATEWAY_URL = 'http://127.0.0.1:3000';
+export const DEMO_USER = 'user_demo_operator';
+export const DEMO_TOKEN = 'demo-operator-token';

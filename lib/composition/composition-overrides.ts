@@ -1,0 +1,22 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Clock } from '../ports/clock.ts';
+import type { IdSource } from '../ports/ids.ts';
+import type { PlanQueue } from '../ports/plan-queue.ts';
+import type { Tracer } from '../ports/tracer.ts';
+
+/** Builds a tool-calling chat model for one purpose (the offline model, or a scripted fake in tests). */
+export type ModelProvider = (purpose: 'planner' | 'executor') => BaseChatModel;
+
+/**
+ * Replacements the local stack and tests inject into the composition; AWS uses none of them. Each default is
+ * what loadConfig's values imply: system clock, random ids, SQS queue from PLAN_QUEUE_URL, no-op tracer,
+ * the model of LLM_PROVIDER.
+ */
+export interface CompositionOverrides {
+  clock?: Clock;
+  ids?: IdSource;
+  /** E.g. a PlanQueue that fails, to prove 503 behaviour end to end. */
+  queue?: PlanQueue;
+  tracer?: Tracer;
+  modelProvider?: ModelProvider;
+}

@@ -1,0 +1,37 @@
+import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';
+import { nextOpenStep, type RunContext, savePlan } from './run-context.ts';
+
+/**
+ * Node 'ask_user': the model needs data within the confirmed intent (000 Execute Plan 4). The turn is already
+ * logged (the checkpoint), so this claims the session's single blocking slot (000 invariant), sets
+ * blocking_prompt (status stays executing) and ends the invocation: no waiting inside Lambda. Re-running it after
+ * a crash is harmless (the claim and the prompt are idempotent).
+ */
+export function askUserNode(ctx: RunContext) {
+  return async function ask_user(_state: ExecutorStateValue): Promise<ExecutorStateUpdate> {
+    const ask = ctx.record.pending.find((c) => c.kind === 'ask');
+    if (!ask || ask.kind !== 'ask') return { outcome: { kind: 'running' } };
+    const { plan_id, session_id } = ctx.plan;
+    const claimed = await ctx.deps.sessionStore.claimBlockingSlot(session_id, plan_id);
+    if (!claimed) {
+      return {
+        outcome: {
+          kind: 'failed',
+          failure: {
+            kind: 'blocking_slot_taken',
+            step_number: nextOpenStep(ctx.plan)?.step_number ?? 1,
+            message:
+              'This change needs an answer from you, but another request in this chat is already waiting for one. Please answer that first, then start this request again.',
+          },
+        },
+      };
+    }
+    if (ctx.plan.blocking_prompt !== ask.question) await savePlan(ctx, { set: { blocking_prompt: ask.question } });
+    ctx.span.event('clarification', {
+      input: { parameter: ask.parameter, step_number: nextOpenStep(ctx.plan)?.step_number },
+      output: { question: ask.question },
+    });
+    ctx.deps.logger.info('plan paused for a blocking prompt', { plan_id, session_id });
+    return { outcome: { kind: 'blocked' } };
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { ErrorType } from '../contracts/enums.ts';
+
+/** A LangChain message in a compact, lossless form: additional_kwargs (Gemini thought signatures) kept verbatim. */
+export const LoggedMessage = z.object({
+  type: z.enum(['system', 'human', 'ai', 'tool']),
+  content: z.unknown(),
+  id: z.string().optional(),
+  name: z.string().optional(),
+  additional_kwargs: z.record(z.string(), z.unknown()).optional(),
+  response_metadata: z.record(z.string(), z.unknown()).optional(),
+  tool_calls: z
+    .array(z.object({ id: z.string(), name: z.string(), args: z.record(z.string(), z.unknown()) }))
+    .optional(),
+  tool_call_id: z.string().optional(),
+});
+export type LoggedMessage = z.infer<typeof LoggedMessage>;
+
+/**
+ * What one tool call of the last model turn was mapped to, decided once when the turn arrives and persisted
+ * with it, so a redelivery replays the very same mapping (a step already recorded is not sent again).
+ */
+export const PlannedCall = z.discriminatedUnion('kind', [
+  z.object({ tool_call_id: z.string(), name: z.string(), kind: z.literal('step'), step_number: z.number().int() }),
+  z.object({
+    tool_call_id: z.string(),
+    name: z.string(),
+    kind: z.literal('ask'),
+    question: z.string(),
+    parameter: z.string().optional(),
+  }),
+  z.object({
+    tool_call_id: z.string(),
+    name: z.string(),
+    kind: z.literal('refused'),
+    reason: z.string(),
+    guardrail: z.enum(['outside_plan', 'blocked_action', 'out_of_order', 'changed_confirmed_value', 'malformed']),
+  }),
+  z.object({ tool_call_id: z.string(), name: z.string(), kind: z.literal('deferred'), reason: z.string() }),
+]);
+export type PlannedCall = z.infer<typeof PlannedCall>;
+
+/** Why execution stopped for good; persisted before rollback starts so a crash mid-rollback resumes it. */
+export const ExecutionFailure = z.object({
+  kind: z.enum([
+    'step_failed',
+    'corrections_exhausted',
+    'scope_changed',
+    'model_budget_exhausted',
+    'model_stopped',
+    'model_unavailable',
+    'blocking_slot_taken',
+  ]),
+  /** 001 RollbackReport.triggered_by_step: the step that failed or could not be completed. */
+  step_number: z.number().int().min(1),
+  error_type: ErrorType.optional(),
+  /** User-facing text, stored as the plan's failure_reason. */
+  message: z.string().min(1),
+  /** No response arrived (timeout, dropped connection): the change may or may not have been applied. */
+  in_doubt: z.boolean().optional(),
+});
+export type ExecutionFailure = z.infer<typeof ExecutionFailure>;
+
+/**
+ * The executor's checkpoint for one plan (executions table, keyed by plan_id, TTL expires_at): the message log
+ * of the ReAct loop plus the counters that bound it. The plan item holds the step write-ahead log; this item
+ * holds only what a resumed invocation needs to continue the conversation.
+ */
+export const ExecutionRecord = z.object({
+  plan_id: z.string().min(1),
+  /** Optimistic-concurrency sequence; every put is conditional on it and bumps it. */
+  seq: z.number().int().min(1),
+  messages: z.array(LoggedMessage),
+  /** Mapping of the last model turn's tool calls that still lack a tool message. */
+  pending: z.array(PlannedCall).default([]),
+  model_calls: z.number().int().min(0).default(0),
+  /** Model invocations that threw (provider outage); bounded before the plan fails. */
+  model_errors: z.number().int().min(0).default(0),
+  /** Self-corrections used per step number (000: bounded by MAX_SELF_CORRECTIONS). */
+  corrections: z.record(z.string(), z.number().int().min(0)).default({}),
+  /** Times the model stopped talking with steps left and was reminded once. */
+  nudges: z.number().int().min(0).default(0),
+  /** True between the user's answer and the model's next turn: a refused call then means a scope change. */
+  after_answer: z.boolean().default(false),
+  failure: ExecutionFailure.optional(),
+  /** Reasons of failed compensations by step number, for the RollbackReport. */
+  compensation_failures: z.record(z.string(), z.string()).default({}),
+  updated_at: z.string(),
+  /** DynamoDB TTL, epoch seconds. */
+  expires_at: z.number().int(),
+});
+export type ExecutionRecord = z.infer<typeof ExecutionRecord>;
+
+/**
+ * Port: the executor's checkpoint store. One item per plan; writes are conditional on `seq` so two consumers
+ * racing on a redelivered message cannot interleave. Contract: test/executor/execution-log.contract.ts.
+ */
+export interface ExecutionLog {
+  get(planId: string): Promise<ExecutionRecord | undefined>;
+  /**
+   * Writes the record. expectedSeq undefined: the item must not exist; otherwise the stored seq must equal it.
+   * The record's own seq is what gets stored (callers pass expectedSeq + 1). Throws StaleExecutionRecordError.
+   */
+  put(record: ExecutionRecord, expectedSeq: number | undefined): Promise<void>;
+  /** Deletes the record (privacy: the log holds guest data and is dropped once the plan is terminal). */
+  delete(planId: string): Promise<void>;
+}
+
+/** Error family of the execution log. */
+export class ExecutionLogError extends Error {
+  override readonly name: string = 'ExecutionLogError';
+}
+
+/** A conditional put lost a race: another invocation advanced the log. The message is retried. */
+export class StaleExecutionRecordError extends ExecutionLogError {
+  override readonly name = 'StaleExecutionRecordError';
+  constructor(
+    readonly planId: string,
+    readonly expectedSeq: number | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(`execution log of plan ${planId} changed since seq ${expectedSeq ?? 'none'}`, options);
+  }
+}

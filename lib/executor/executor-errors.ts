@@ -1,0 +1,36 @@
+/** Base of the executor's error family (STYLE 3): stable `name`, `{ cause }` forwarded. */
+export class ExecutorError extends Error {
+  override readonly name: string = 'ExecutorError';
+}
+
+/**
+ * The message arrived before its plan reads `confirmed` (the confirm use case enqueues first, then writes the
+ * status). Thrown so SQS redelivers the message later: never lost, never acted on early.
+ */
+export class PlanNotReadyError extends ExecutorError {
+  override readonly name = 'PlanNotReadyError';
+  readonly retryable = true;
+  constructor(
+    readonly planId: string,
+    readonly status: string,
+  ) {
+    super(`plan ${planId} is ${status}, not confirmed yet; retry later`);
+  }
+}
+
+/** The injected chat model cannot bind tools, so it cannot drive the ReAct loop. */
+export class ModelNotToolCapableError extends ExecutorError {
+  override readonly name = 'ModelNotToolCapableError';
+}
+
+/** The model call threw (provider outage); retried by redelivery until the bounded budget is spent. */
+export class ModelCallError extends ExecutorError {
+  override readonly name = 'ModelCallError';
+  readonly retryable = true;
+  constructor(
+    readonly planId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`model call failed while executing plan ${planId}`, options);
+  }
+}

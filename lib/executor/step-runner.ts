@@ -1,0 +1,188 @@
+import type { ActionOutcome } from '../ports/booking-api.ts';
+import type { StoredStep } from '../plans/stored-plan.ts';
+import type { CompiledAction } from '../registry/compiled-action.ts';
+import { decideArguments } from './argument-rules.ts';
+import { validateArguments } from './argument-schema.ts';
+import { callAction } from './call-action.ts';
+import { describeFailure } from './error-messages.ts';
+import type { ExecutionFailure } from './execution-log.ts';
+import { stepIdempotencyKey } from './idempotency-keys.ts';
+import { type Observation, responseForModel } from './observation.ts';
+import { takePreImage } from './pre-image.ts';
+import { crash, type RunContext, saveRecord, saveStep, stepOf, stepOutputs } from './run-context.ts';
+import { labelOf } from './step-label.ts';
+import { stepOutputLookup } from './templates.ts';
+
+type Failed = Extract<ActionOutcome, { ok: false }>;
+
+/** What one tool call for a plan step came to. */
+export type StepOutcome =
+  | { kind: 'succeeded'; observation: Observation }
+  /** A 400 or an argument the executor rejected, within the self-correction budget: back to the model. */
+  | { kind: 'correctable'; observation: Observation }
+  /** The call tried to change a confirmed value (guardrail). Nothing was sent. */
+  | { kind: 'refused'; observation: Observation; reason: string }
+  | { kind: 'failed'; observation: Observation; failure: ExecutionFailure };
+
+function succeeded(action: CompiledAction, step: StoredStep, ignored: string[] = []): StepOutcome {
+  return {
+    kind: 'succeeded',
+    observation: {
+      status: 'succeeded',
+      step_number: step.step_number,
+      data: responseForModel(action, step.result?.response_data ?? {}),
+      ...(ignored.length > 0 ? { ignored_arguments: ignored } : {}),
+    },
+  };
+}
+
+/** Marks the step failed for good and returns the failure (000 Error Classification: non-recoverable). */
+async function failStep(
+  ctx: RunContext,
+  action: CompiledAction,
+  stepNumber: number,
+  outcome: Failed,
+  kind: ExecutionFailure['kind'] = 'step_failed',
+): Promise<StepOutcome> {
+  const step = stepOf(ctx.plan, stepNumber);
+  const message = describeFailure(labelOf(step, action), outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
+  // No response to a sent mutation: it may or may not have been applied.
+  const inDoubt = outcome.status === undefined && step.step_state === 'intent_recorded';
+  const failure: ExecutionFailure = {
+    kind,
+    step_number: stepNumber,
+    error_type: outcome.error_type,
+    message,
+    ...(inDoubt ? { in_doubt: true } : {}),
+  };
+  // The decision is logged before the step record, so a crash in between still rolls back (and settles doubt).
+  await saveRecord(ctx, { failure });
+  await saveStep(ctx, stepNumber, (s) => ({
+    ...s,
+    step_state: 'failed',
+    result: { success: false, error_type: outcome.error_type, error_message: message },
+  }));
+  return {
+    kind: 'failed',
+    failure,
+    observation: { status: 'failed', step_number: stepNumber, error_type: outcome.error_type, message },
+  };
+}
+
+/**
+ * A 400 (or arguments the executor rejected) goes back to the model with the field message while the step's
+ * self-correction budget lasts (000: bounded by MAX_SELF_CORRECTIONS); after that the plan fails with it.
+ */
+async function correctable(
+  ctx: RunContext,
+  action: CompiledAction,
+  stepNumber: number,
+  problem: Failed,
+  local: boolean,
+): Promise<StepOutcome> {
+  const used = ctx.record.corrections[String(stepNumber)] ?? 0;
+  const max = ctx.deps.config.MAX_SELF_CORRECTIONS;
+  if (used >= max) return failStep(ctx, action, stepNumber, problem, 'corrections_exhausted');
+  ctx.record = { ...ctx.record, corrections: { ...ctx.record.corrections, [String(stepNumber)]: used + 1 } };
+  if (!local) {
+    await saveStep(ctx, stepNumber, (s) => ({
+      ...s,
+      step_state: 'pending',
+      result: { success: false, error_type: 'bad_request', error_message: problem.message },
+    }));
+  }
+  return {
+    kind: 'correctable',
+    observation: {
+      status: local ? 'invalid_arguments' : 'bad_request',
+      step_number: stepNumber,
+      message: problem.message,
+      ...(problem.field ? { field: problem.field } : {}),
+      ...(problem.expected_format ? { expected_format: problem.expected_format } : {}),
+      corrections_left: max - used - 1,
+    },
+  };
+}
+
+/** Sends the step's recorded intent (first time or after a crash: same arguments, same key) and records it. */
+async function sendIntent(ctx: RunContext, action: CompiledAction, stepNumber: number, ignored: string[]): Promise<StepOutcome> {
+  const step = stepOf(ctx.plan, stepNumber);
+  const args = step.resolved_parameters ?? {};
+  const outcome = await callAction(ctx, {
+    action,
+    args,
+    stepNumber,
+    purpose: 'step',
+    ...(action.read_only ? {} : { idempotencyKey: stepIdempotencyKey(ctx.plan.plan_id, stepNumber, step.attempts ?? 1) }),
+    // 409 if the booking changed since the pre-image: the recorded before-values are what rollback restores.
+    ...(typeof step.before?.version === 'number' ? { ifMatch: String(step.before.version) } : {}),
+  });
+  crash(ctx, 'after_http_call');
+  let result: StepOutcome;
+  if (outcome.ok) {
+    const recorded = await saveStep(ctx, stepNumber, (s) => ({
+      ...s,
+      step_state: 'succeeded',
+      executed: true,
+      result: { success: true, response_data: outcome.data },
+    }));
+    result = succeeded(action, recorded, ignored);
+  } else if (outcome.error_type === 'bad_request') {
+    result = await correctable(ctx, action, stepNumber, outcome, false);
+  } else {
+    result = await failStep(ctx, action, stepNumber, outcome);
+  }
+  crash(ctx, 'after_record');
+  return result;
+}
+
+/**
+ * Executes the tool call mapped to plan step N, write-ahead (issue 6 "Exactly once"):
+ * resolve {{step_N.field}} → check the argument rule → validate against the registry schema → read the
+ * pre-image → record the intent (arguments, pre-image, attempt) → call → record the result, before anything else.
+ * A step already recorded as succeeded is never sent again; one left in intent_recorded by a crash is re-sent
+ * with the same arguments and the same Idempotency-Key, so the booking API replays it.
+ */
+export async function runStep(
+  ctx: RunContext,
+  stepNumber: number,
+  proposed: Record<string, unknown>,
+): Promise<StepOutcome> {
+  const step = stepOf(ctx.plan, stepNumber);
+  const action = ctx.deps.registry.requireExecutable(step.action_id);
+  if (step.step_state === 'succeeded') return succeeded(action, step);
+  if (step.step_state === 'intent_recorded') return sendIntent(ctx, action, stepNumber, []);
+
+  const decision = decideArguments(action, step.parameters, proposed, stepOutputLookup(stepOutputs(ctx.plan)));
+  if (!decision.ok && decision.kind === 'changed_confirmed_value') {
+    const reason = `Confirmed values can't change after confirmation (only their format): ${decision.violations.join('; ')}.`;
+    return { kind: 'refused', reason, observation: { status: 'refused', step_number: stepNumber, reason } };
+  }
+  if (!decision.ok) {
+    const names = Object.entries(decision.missing).map(([k, v]) => `${k} (${v.join(', ')})`);
+    const message = `cannot resolve ${names.join('; ')} from the recorded step outputs; provide the value`;
+    return correctable(ctx, action, stepNumber, { ok: false, status: undefined, error_type: 'bad_request', message }, true);
+  }
+  const valid = validateArguments(action, decision.args);
+  if (!valid.ok) {
+    const [first] = valid.issues;
+    const message = valid.issues.map((i) => `${i.field}: ${i.message}`).join('; ');
+    return correctable(
+      ctx,
+      action,
+      stepNumber,
+      { ok: false, status: undefined, error_type: 'bad_request', message, ...(first ? { field: first.field } : {}) },
+      true,
+    );
+  }
+  const preImage = await takePreImage(ctx, action, stepNumber, valid.args);
+  if (!preImage.ok) return failStep(ctx, action, stepNumber, preImage.outcome);
+  await saveStep(ctx, stepNumber, (s) => ({
+    ...s,
+    step_state: 'intent_recorded',
+    resolved_parameters: valid.args,
+    ...(preImage.before ? { before: preImage.before } : {}),
+    attempts: (s.attempts ?? 0) + 1,
+  }));
+  return sendIntent(ctx, action, stepNumber, decision.ignored);
+}

@@ -1,0 +1,84 @@
+import { type AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
+import type { ExecutionFailure, PlannedCall } from './execution-log.ts';
+import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';
+import { toLoggedMessage } from './message-codec.ts';
+import { observationMessage } from './observation.ts';
+import { type RunContext, saveRecord } from './run-context.ts';
+import { NEW_REQUEST_MESSAGE } from './scope-check.ts';
+import { runStep } from './step-runner.ts';
+
+function lastTurn(messages: BaseMessage[]): AIMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const m = messages[i];
+    if (m && isAIMessage(m)) return m;
+  }
+  return undefined;
+}
+
+function guardrail(ctx: RunContext, call: PlannedCall, reason: string, guardrailKind: string): void {
+  // The event goes on the execution span (issue 7: guardrail events for refused calls).
+  ctx.span.event('guardrail', {
+    input: { tool: call.name, tool_call_id: call.tool_call_id },
+    output: { refused: true, reason },
+    metadata: { guardrail: guardrailKind, plan_id: ctx.plan.plan_id },
+  });
+  ctx.deps.logger.warn('executor refused a tool call', { plan_id: ctx.plan.plan_id, tool: call.name, guardrail: guardrailKind });
+}
+
+function scopeChanged(ctx: RunContext, stepNumber: number): ExecutionFailure {
+  return { kind: 'scope_changed', step_number: stepNumber, message: NEW_REQUEST_MESSAGE };
+}
+
+/**
+ * Node 'tools' (Act + Observe): runs the logged mapping of the last turn in order. Plan steps go through the
+ * write-ahead step runner; refused calls become error observations and guardrail events, and nothing reaches the
+ * booking API. The first step that does not succeed stops the turn (later calls: not run). ask_user stops the
+ * turn too and is left pending for the 'ask_user' node.
+ */
+export function toolsNode(ctx: RunContext) {
+  return async function tools(state: ExecutorStateValue): Promise<ExecutorStateUpdate> {
+    const turn = lastTurn(state.messages);
+    const argsById = new Map((turn?.tool_calls ?? []).map((c) => [c.id ?? '', c.args]));
+    const observations: BaseMessage[] = [];
+    const remaining: PlannedCall[] = [];
+    let failure: ExecutionFailure | undefined;
+    let blockedBy: string | undefined;
+    const afterAnswer = ctx.record.after_answer;
+
+    for (const call of ctx.record.pending) {
+      if (failure || call.kind === 'ask' || remaining.length > 0) {
+        if (!failure) remaining.push(call);
+        continue;
+      }
+      if (blockedBy !== undefined || call.kind === 'deferred') {
+        const reason = call.kind === 'deferred' ? call.reason : `not run: ${blockedBy}`;
+        observations.push(observationMessage(call.tool_call_id, call.name, { status: 'not_run', reason }));
+        continue;
+      }
+      if (call.kind === 'refused') {
+        guardrail(ctx, call, call.reason, call.guardrail);
+        observations.push(observationMessage(call.tool_call_id, call.name, { status: 'refused', reason: call.reason }));
+        if (afterAnswer) failure = scopeChanged(ctx, ctx.plan.actions.find((s) => s.step_state !== 'succeeded')?.step_number ?? 1);
+        continue;
+      }
+      const outcome = await runStep(ctx, call.step_number, argsById.get(call.tool_call_id) ?? {});
+      observations.push(observationMessage(call.tool_call_id, call.name, outcome.observation));
+      if (outcome.kind === 'refused') {
+        guardrail(ctx, call, outcome.reason, 'changed_confirmed_value');
+        if (afterAnswer) failure = scopeChanged(ctx, call.step_number);
+        blockedBy = `step ${call.step_number} was refused`;
+      } else if (outcome.kind === 'correctable') {
+        blockedBy = `step ${call.step_number} must succeed first`;
+      } else if (outcome.kind === 'failed') {
+        failure = outcome.failure;
+      }
+    }
+
+    await saveRecord(ctx, {
+      messages: [...state.messages, ...observations].map(toLoggedMessage),
+      pending: failure ? [] : remaining,
+      after_answer: false,
+    });
+    return { messages: observations, ...(failure ? { outcome: { kind: 'failed', failure } } : {}) };
+  };
+}

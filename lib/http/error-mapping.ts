@@ -1,0 +1,74 @@
+import type { ServiceError } from '../contracts/service-error.ts';
+import type { ServiceErrorType } from '../contracts/enums.ts';
+
+/** One row of the table: the HTTP status and ServiceError an error becomes. */
+interface ErrorRow {
+  status: number;
+  errorType: ServiceErrorType;
+  /** For status < 500 the error's own message (written for IQ); for 5xx a fixed text, never the error's. */
+  message: (error: Error) => string;
+}
+
+const own = (error: Error) => error.message;
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
+
+/**
+ * THE mapping of domain errors to HTTP status + ServiceError (STYLE 3: one table), keyed by the errors' stable
+ * `name`. 001's ServiceErrorType has only invalid_input / service_unavailable / auth_required, so 403, 404
+ * and 409 use invalid_input with a specific message (documented in openapi/service.yaml).
+ */
+const TABLE: Readonly<Record<string, ErrorRow>> = {
+  InvalidInputError: { status: 400, errorType: 'invalid_input', message: own },
+  AuthRequiredError: { status: 401, errorType: 'auth_required', message: own },
+  PlanAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
+  PlanNotFoundError: { status: 404, errorType: 'invalid_input', message: own },
+  PlanConflictError: { status: 409, errorType: 'invalid_input', message: own },
+  StaleWriteError: { status: 409, errorType: 'invalid_input', message: () => 'The plan changed concurrently; try again.' },
+  StaleSessionError: {
+    status: 409,
+    errorType: 'invalid_input',
+    message: () => 'The session changed concurrently; try again.',
+  },
+  PlanEnqueueError: {
+    status: 503,
+    errorType: 'service_unavailable',
+    message: (e) =>
+      'kind' in e && e.kind === 'resume'
+        ? 'Your answer was saved but execution could not be resumed yet. Please send the same answer again shortly.'
+        : 'The plan could not be queued for execution and is still awaiting confirmation. Please confirm again shortly.',
+  },
+  QueueUnavailableError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
+  ServiceUnavailableError: {
+    status: 503,
+    errorType: 'service_unavailable',
+    // publicMessage is written by our code for IQ, never copied from a cause.
+    message: (e) => ('publicMessage' in e && typeof e.publicMessage === 'string' ? e.publicMessage : UNAVAILABLE),
+  },
+  PlanStoreError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
+  SessionStoreUnavailableError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
+};
+
+/** Errors raised by Middy's JSON body parser (they carry an HTTP statusCode, not one of our names). */
+const BODY_PARSER_ERRORS: Readonly<Record<number, string>> = {
+  413: 'request body is too large',
+  415: 'request body must be JSON (Content-Type: application/json)',
+  422: 'request body must be valid JSON',
+};
+
+const FALLBACK: ErrorRow = {
+  status: 500,
+  errorType: 'service_unavailable',
+  message: () => 'The service could not process the request. Please try again later.',
+};
+
+/** The response an error becomes. Unknown errors are a generic 500: internals never leak. */
+export function mapErrorToResponse(error: unknown): { status: number; body: ServiceError } {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const parserMessage =
+    'statusCode' in err && typeof err.statusCode === 'number' ? BODY_PARSER_ERRORS[err.statusCode] : undefined;
+  if (parserMessage) return { status: 400, body: { error_type: 'invalid_input', message: parserMessage } };
+  const row = TABLE[err.name] ?? FALLBACK;
+  const message = row.message(err).slice(0, 500) || FALLBACK.message(err);
+  return { status: row.status, body: { error_type: row.errorType, message } };
+}
+

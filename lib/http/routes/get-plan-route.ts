@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { PlanServiceDeps } from '../../composition/plan-service.ts';
+import { getPlanStatus } from '../../plans/get-plan-status.ts';
+import type { HttpRoute } from '../http-route.ts';
+import { planResponse } from './plan-response.ts';
+import { PlanIdParam, UserId } from './request-fields.ts';
+
+const GetPlanRequest = z
+  .object({ path: PlanIdParam, query: z.object({ user_id: UserId }) })
+  .transform((r) => ({ plan_id: r.path.plan_id, user_id: r.query.user_id }));
+
+/** GET /v1/plans/{plan_id}?user_id=… (000 Get Plan Status). The token is required (401) but not used. */
+export const getPlanRoute: HttpRoute<PlanServiceDeps, z.infer<typeof GetPlanRequest>> = {
+  operationId: 'getPlanStatus',
+  method: 'GET',
+  path: '/v1/plans/{plan_id}',
+  input: GetPlanRequest,
+  correlationIds: (input) => ({ plan_id: input.plan_id }),
+  run: async (deps, input) => planResponse(await getPlanStatus(deps, input)),
+};

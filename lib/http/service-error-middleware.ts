@@ -1,0 +1,27 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type middy from '@middy/core';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { mapErrorToResponse } from './error-mapping.ts';
+import { jsonResponse } from './json-response.ts';
+
+/**
+ * The one error middleware: every error becomes a ServiceError response through lib/http/error-mapping.ts.
+ * 4xx are logged as warnings with the error name; 5xx as errors with the cause chain (the logger's replacer
+ * drops tokens and masks PII). The client sees a generic text for anything ≥ 500 (Middy's rule).
+ */
+export function serviceErrorMiddleware(getLogger: () => Logger): middy.MiddlewareObj<unknown, APIGatewayProxyResult> {
+  return {
+    name: 'service-error',
+    onError: function mapServiceError(request) {
+      const { status, body } = mapErrorToResponse(request.error);
+      const logger = getLogger();
+      if (status >= 500) logger.error(`request failed with ${status} ${body.error_type}`, toLoggable(request.error));
+      else logger.warn('request rejected', { status, error_name: request.error?.name, error_message: body.message });
+      request.response = jsonResponse(status, body);
+    },
+  };
+}
+
+function toLoggable(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

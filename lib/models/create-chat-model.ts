@@ -1,0 +1,52 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Config } from '../config/config.ts';
+import { GeminiChatModel } from './gemini-chat-model.ts';
+import { OfflinePlannerModel } from './offline/offline-planner-model.ts';
+import { OfflineExecutorModel } from './offline-executor-model.ts';
+
+/** What a chat model is for: planning (POST /v1/requests) or executing a confirmed plan. */
+export type ModelRole = 'planner' | 'executor';
+
+/** The config the factory reads. */
+export type ModelConfig = Pick<
+  Config,
+  | 'LLM_PROVIDER'
+  | 'GOOGLE_API_KEY'
+  | 'GEMINI_MODEL'
+  | 'GEMINI_TEMPERATURE'
+  | 'GEMINI_TIMEOUT_MS'
+  | 'GEMINI_BASE_URL'
+>;
+
+/** Raised at startup: an unknown provider, or Gemini without a key. */
+export class ModelConfigError extends Error {
+  override readonly name = 'ModelConfigError';
+}
+
+/**
+ * The chat model for a role, chosen by LLM_PROVIDER (issue 5 Models):
+ * - `gemini`: ChatGoogleGenerativeAI (GEMINI_MODEL, GEMINI_TEMPERATURE, GEMINI_TIMEOUT_MS per call,
+ *   GEMINI_BASE_URL for a local stub, no client retries). Needs GOOGLE_API_KEY (resolve a Secrets Manager ARN
+ *   into it before calling this).
+ * - `offline`: the deterministic OfflinePlannerModel or OfflineExecutorModel, network-free.
+ * Anything else throws ModelConfigError (config already restricts the enum; this guards other callers).
+ */
+export function createChatModel(config: ModelConfig, role: ModelRole): BaseChatModel {
+  const provider: string = config.LLM_PROVIDER;
+  switch (provider) {
+    case 'gemini': {
+      if (!config.GOOGLE_API_KEY) throw new ModelConfigError('LLM_PROVIDER=gemini needs GOOGLE_API_KEY');
+      return new GeminiChatModel({
+        apiKey: config.GOOGLE_API_KEY,
+        model: config.GEMINI_MODEL,
+        temperature: config.GEMINI_TEMPERATURE,
+        timeoutMs: config.GEMINI_TIMEOUT_MS,
+        ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}),
+      });
+    }
+    case 'offline':
+      return role === 'planner' ? new OfflinePlannerModel() : new OfflineExecutorModel();
+    default:
+      throw new ModelConfigError(`unknown LLM_PROVIDER '${provider}': use gemini or offline`);
+  }
+}

@@ -1,0 +1,46 @@
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import { ChatGoogleGenerativeAI, type GoogleGenerativeAIChatInput } from '@langchain/google-genai';
+
+/** Options of the Gemini chat model, all from Config (GEMINI_*). */
+export interface GeminiModelOptions {
+  apiKey: string;
+  model: string;
+  temperature: number;
+  /** Per-call timeout (GEMINI_TIMEOUT_MS): an aborted call surfaces as PlannerUnavailableError (503). */
+  timeoutMs: number;
+  /** A local generateContent stub in tests (GEMINI_BASE_URL); Google's endpoint when unset. */
+  baseUrl?: string;
+}
+
+/**
+ * ChatGoogleGenerativeAI with a per-call timeout. The client has no timeout option of its own, so every
+ * generation gets an AbortSignal that fires after timeoutMs (combined with the caller's signal, if any).
+ * maxRetries is 0: the planner has its own single retry for invalid output, and 000 wants plans in 5-15 s.
+ */
+export class GeminiChatModel extends ChatGoogleGenerativeAI {
+  private readonly timeoutMs: number;
+
+  constructor(options: GeminiModelOptions) {
+    const fields: GoogleGenerativeAIChatInput = {
+      model: options.model,
+      apiKey: options.apiKey,
+      temperature: options.temperature,
+      maxRetries: 0,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    };
+    super(fields);
+    this.timeoutMs = options.timeoutMs;
+  }
+
+  override async _generate(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    return super._generate(messages, { ...options, signal }, runManager);
+  }
+}

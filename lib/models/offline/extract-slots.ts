@@ -1,0 +1,149 @@
+import * as chrono from 'chrono-node';
+
+/** What the offline planner can act on (seed 000's three intents). */
+export type OfflineIntent = 'reschedule' | 'guest_count' | 'contact';
+
+/** What one user message says, as far as simple patterns can tell. Phrases are left for the planner to resolve. */
+export interface MessageSlots {
+  intents: OfflineIntent[];
+  reference?: string;
+  guestName?: string;
+  /** The user's words for the date, e.g. "Saturday at 3pm" (the resolver keeps only the date). */
+  datePhrase?: string;
+  timePhrase?: string;
+  partySize?: number;
+  /** "two more guests" → +2, "one fewer" → -1. */
+  partyDelta?: number;
+  email?: string;
+  phone?: string;
+  newName?: string;
+}
+
+const NUMBER_WORDS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
+    ' ',
+  );
+const COUNT = `(\\d{1,3}|${NUMBER_WORDS.join('|')})`;
+const GUEST_WORDS = '(?:guests?|people|persons?|pax|kids|children|adults)';
+const REFERENCE = /\bBK-?\s?(\d{3,})\b/i;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const PHONE = /\+?\d[\d ()-]{6,}\d/;
+const RESCHEDULE =
+  /\b(move|moving|reschedul\w*|shift|push|postpone|bring (it )?forward|rebook|change the (date|time|day))\b/i;
+const CONTACT = /\b(e-?mail|phone|mobile|contact|cell)\b/i;
+const GUEST_COUNT =
+  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b/i;
+const NOW = /^(right )?now$/i;
+/** Capitalised words that are not guest names. */
+const NOT_NAMES = new Set(
+  'I Hi Hey What Who Where When How Why Let It That There Here Please Can Could Would Will Move Moving Reschedule Shift Push Postpone Change Update Set Make Add Remove The A An Actually And Also But Email Phone Mobile Today Tomorrow Tonight Next This That On At For To Thanks Thank OK Ok Yes No It Its Their Booking Party Reservation BK Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec'.split(
+    ' ',
+  ),
+);
+/** A capitalised word with at least one lower-case letter ("O'Brien" yes, "BK" no). */
+const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
+
+/** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
+export function extractSlots(text: string): MessageSlots {
+  const slots: MessageSlots = { intents: [] };
+  const reference = REFERENCE.exec(text);
+  if (reference) slots.reference = `BK-${reference[1]}`;
+  const email = EMAIL.exec(text)?.[0];
+  if (email) slots.email = email;
+  const phone = CONTACT.test(text) ? PHONE.exec(text.replace(EMAIL, ''))?.[0] : undefined;
+  if (phone) slots.phone = phone.trim();
+  const newName = new RegExp(
+    `\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`,
+  ).exec(text)?.[1];
+  if (newName) slots.newName = newName;
+  Object.assign(slots, countOf(text), whenOf(text));
+  const guestName = guestNameOf(text.replace(REFERENCE, ' '));
+  if (guestName && guestName !== slots.newName) slots.guestName = guestName;
+  if (RESCHEDULE.test(text)) slots.intents.push('reschedule');
+  if (slots.partySize !== undefined || slots.partyDelta !== undefined || GUEST_COUNT.test(text)) {
+    slots.intents.push('guest_count');
+  }
+  if (slots.email || slots.phone || slots.newName || CONTACT.test(text)) slots.intents.push('contact');
+  return slots;
+}
+
+function countOf(text: string): Pick<MessageSlots, 'partySize' | 'partyDelta'> {
+  const delta = new RegExp(`\\b${COUNT}\\s+(more|extra|additional|fewer|less)\\s+${GUEST_WORDS}?`, 'i').exec(
+    text,
+  );
+  if (delta) return { partyDelta: numberOf(delta[1]) * (/fewer|less/i.test(delta[2] ?? '') ? -1 : 1) };
+  const add = new RegExp(`\\b(add|plus)\\s+${COUNT}\\s+${GUEST_WORDS}`, 'i').exec(text);
+  if (add) return { partyDelta: numberOf(add[2]) };
+  const absolute =
+    new RegExp(`\\b${COUNT}\\s+${GUEST_WORDS}\\b`, 'i').exec(text) ??
+    new RegExp(
+      `\\b(?:party size|guest count|headcount|number of guests|party of)\\b[^.?!\\d]*?\\b(?:to|of|is|be)?\\s*${COUNT}\\b`,
+      'i',
+    ).exec(text);
+  return absolute ? { partySize: numberOf(absolute[1]) } : {};
+}
+
+function numberOf(word: string | undefined): number {
+  const w = (word ?? '').toLowerCase();
+  const index = NUMBER_WORDS.indexOf(w);
+  return index >= 0 ? index : Number(w);
+}
+
+/** Date and time phrases located by chrono-node; the planner's resolver gives them meaning. */
+function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
+  const cleaned = text.replace(EMAIL, ' ').replace(REFERENCE, ' ').replace(PHONE, ' ');
+  const found = [...chrono.en.GB.parse(cleaned), ...chrono.en.parse(cleaned)];
+  const out: Pick<MessageSlots, 'datePhrase' | 'timePhrase'> = {};
+  for (const result of found) {
+    if (NOW.test(result.text.trim())) continue;
+    const s = result.start;
+    const hasDate = s.isCertain('day') || s.isCertain('weekday') || s.isCertain('month');
+    const hasTime =
+      s.isCertain('hour') || /\b(morning|afternoon|evening|tonight|noon|midday)\b/i.test(result.text);
+    if (hasDate && !out.datePhrase) out.datePhrase = result.text;
+    if (hasTime && !out.timePhrase) out.timePhrase = result.text;
+  }
+  return out;
+}
+
+function guestNameOf(text: string): string | undefined {
+  const patterns = [
+    new RegExp(`((?:${NAME}\\s+){0,2}${NAME})'s\\b`),
+    new RegExp(
+      `\\bthe\\s+((?:${NAME}\\s+){0,2}${NAME})\\s+(?:booking|party|reservation|family|group|birthday)`,
+    ),
+    new RegExp(`\\b(?:booking|reservation|party)\\s+(?:for|of|under)\\s+((?:${NAME}\\s*){1,3})`),
+    new RegExp(
+      `\\b(?:[Mm]ove|[Rr]eschedule|[Ss]hift|[Pp]ush|[Cc]hange|[Uu]pdate)\\s+(${NAME}(?:\\s+${NAME})?)\\b(?!')`,
+    ),
+    new RegExp(`\\bfor\\s+(${NAME}(?:\\s+${NAME})?)`),
+    new RegExp(`^\\s*(?:it's\\s+|its\\s+|the one for\\s+)?(${NAME}(?:\\s+${NAME}){0,2})\\s*[.!]?\\s*$`),
+  ];
+  for (const pattern of patterns) {
+    const name = cleanName(pattern.exec(text)?.[1]);
+    if (name) return name;
+  }
+  return undefined;
+}
+
+function cleanName(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const words = raw.trim().split(/\s+/);
+  while (words.length > 0 && NOT_NAMES.has(words[0] as string)) words.shift();
+  while (words.length > 0 && NOT_NAMES.has(words.at(-1) as string)) words.pop();
+  const name = words.join(' ');
+  return name.length >= 3 ? name : undefined;
+}
+
+/** Later messages win, field by field; intents accumulate (a follow-up answers an earlier request). */
+export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlots {
+  const merged: MessageSlots = { ...older, ...stripUndefined(newer) };
+  merged.intents = [...new Set([...older.intents, ...newer.intents])];
+  if (newer.partySize !== undefined) delete merged.partyDelta;
+  if (newer.partyDelta !== undefined) delete merged.partySize;
+  return merged;
+}
+
+function stripUndefined(slots: MessageSlots): Partial<MessageSlots> {
+  return Object.fromEntries(Object.entries(slots).filter(([, v]) => v !== undefined));
+}

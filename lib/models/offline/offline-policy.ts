@@ -1,0 +1,238 @@
+import { isChangeOfMind } from '../../planner/change-of-mind.ts';
+import { extractSlots, type MessageSlots, mergeSlots, type OfflineIntent } from './extract-slots.ts';
+import * as reply from './offline-replies.ts';
+import type { OfflineConversation, PendingPlan } from './read-conversation.ts';
+
+/** The registry actions the offline planner knows (openapi/booking-api.yaml, overlays/). */
+export const OFFLINE_ACTIONS = {
+  search: 'searchBookings',
+  reschedule: 'rescheduleBooking',
+  guest_count: 'updateGuestCount',
+  contact: 'updateContactDetails',
+} as const;
+
+/** One tool call the offline planner makes. */
+export interface OfflineCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** What was bound for this turn: tool names, and the action ids a plan step may use. */
+export interface OfflineTools {
+  names: ReadonlySet<string>;
+  planActions: ReadonlySet<string>;
+}
+
+/** The booking a plan targets, from a search, the session context or the pending plan. */
+interface TargetBooking {
+  booking_id: string;
+  reference?: string;
+  guest_name?: string;
+  date?: string;
+  start_time?: string;
+  party_size?: number;
+}
+
+type Step = { action_id: string; parameters: { name: string; value: string }[] };
+const INTENT_ORDER: readonly OfflineIntent[] = ['reschedule', 'guest_count', 'contact'];
+
+/**
+ * The offline planner's decision for one model call: look the booking up, ask one question, propose a plan,
+ * cancel or decline. Deterministic; it never computes a date (it passes the user's words on).
+ */
+export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
+  if (conv.rejection) return ask('other', reply.cannotRepair(conv.rejection));
+  if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
+  const current = extractSlots(conv.current);
+  const request = [...conv.earlier.map(extractSlots), current].reduce(mergeSlots);
+  const intents = request.intents.length > 0 ? request.intents : valueIntents(current);
+  if (intents.length === 0) {
+    return current.reference || current.guestName ? ask('action', reply.ASK_ACTION) : decline();
+  }
+  const target = resolveTarget(conv, current, request, tools);
+  if ('name' in target) return target;
+  const pending =
+    conv.pending && pendingBookingId(conv.pending) === target.booking_id ? conv.pending : undefined;
+  return proposeOrAsk(target, request, intents, pending, tools);
+}
+
+function resolveTarget(
+  conv: OfflineConversation,
+  current: MessageSlots,
+  request: MessageSlots,
+  tools: OfflineTools,
+): TargetBooking | OfflineCall {
+  if (conv.lastSearch) {
+    const { bookings, searchText } = conv.lastSearch;
+    const exact = bookings.filter((b) => request.reference && b.booking_reference === request.reference);
+    const matches = exact.length === 1 ? exact : bookings;
+    if (matches.length === 0) return ask('booking', reply.noMatch(searchText));
+    if (matches.length > 1) {
+      return ask(
+        'booking',
+        reply.severalMatches(matches.length, searchText),
+        matches.map((b) => b.booking_id),
+      );
+    }
+    const b = matches[0] as (typeof matches)[number];
+    return {
+      booking_id: b.booking_id,
+      ...defined({
+        reference: b.booking_reference,
+        guest_name: b.guest_name,
+        date: b.date,
+        start_time: b.start_time,
+        party_size: b.party_size,
+      }),
+    };
+  }
+  const named = current.reference ?? current.guestName;
+  if (named) return search(named, tools);
+  const pendingId = conv.pending ? pendingBookingId(conv.pending) : undefined;
+  if (conv.referenced && (!pendingId || pendingId === conv.referenced.booking_id)) {
+    const r = conv.referenced;
+    return {
+      booking_id: r.booking_id,
+      ...defined({
+        guest_name: r.guest_name,
+        date: r.booking_date,
+        start_time: r.booking_time,
+        party_size: r.party_size,
+      }),
+      ...referenceOf(r.display_label),
+    };
+  }
+  if (pendingId) return { booking_id: pendingId };
+  const older = request.reference ?? request.guestName;
+  return older ? search(older, tools) : ask('booking', reply.ASK_BOOKING);
+}
+
+function proposeOrAsk(
+  target: TargetBooking,
+  request: MessageSlots,
+  intents: readonly OfflineIntent[],
+  pending: PendingPlan | undefined,
+  tools: OfflineTools,
+): OfflineCall {
+  const label = target.reference
+    ? `${target.reference}${target.guest_name ? ` (${target.guest_name})` : ''}`
+    : target.guest_name
+      ? `${target.guest_name}'s booking`
+      : 'the booking';
+  const steps = new Map<string, Step>((pending?.steps ?? []).map((s) => [s.action_id, toStep(s)]));
+  const summaries: string[] = [];
+  const rebuilt = new Set<string>();
+  for (const intent of INTENT_ORDER.filter((i) => intents.includes(i))) {
+    const previous = steps.get(OFFLINE_ACTIONS[intent]);
+    const built = buildStep(intent, target, request, previous, label);
+    if ('name' in built) return built;
+    steps.set(OFFLINE_ACTIONS[intent], built.step);
+    rebuilt.add(OFFLINE_ACTIONS[intent]);
+    summaries.push(built.summary);
+  }
+  if (pending?.steps.some((s) => !rebuilt.has(s.action_id))) summaries.unshift(pending.intent_summary);
+  const plan = [...steps.values()];
+  if (plan.some((s) => !tools.planActions.has(s.action_id))) return decline();
+  const summary = summaries.join('; ') || `Update ${label}`;
+  return { name: 'propose_plan', args: { intent_summary: summary, steps: plan } };
+}
+
+function buildStep(
+  intent: OfflineIntent,
+  target: TargetBooking,
+  request: MessageSlots,
+  previous: Step | undefined,
+  label: string,
+): { step: Step; summary: string } | OfflineCall {
+  const had = (name: string) => previous?.parameters.find((p) => p.name === name)?.value;
+  const param = (name: string, value: string | undefined) => (value === undefined ? [] : [{ name, value }]);
+  const id = [{ name: 'booking_id', value: target.booking_id }];
+  if (intent === 'reschedule') {
+    const date = request.datePhrase ?? had('date') ?? (request.timePhrase ? target.date : undefined);
+    const time =
+      request.timePhrase ?? had('start_time') ?? (request.datePhrase ? target.start_time : undefined);
+    if (!date) return ask('date', reply.askWhen(label));
+    if (!time) return ask('time', reply.askWhen(label));
+    const words =
+      request.datePhrase && request.datePhrase === request.timePhrase
+        ? request.datePhrase
+        : [request.datePhrase, request.timePhrase].filter(Boolean).join(' ');
+    const step = {
+      action_id: OFFLINE_ACTIONS.reschedule,
+      parameters: [...id, ...param('date', date), ...param('start_time', time)],
+    };
+    return { step, summary: `Move ${label} to ${words || `${date} ${time}`}` };
+  }
+  if (intent === 'guest_count') {
+    const fromDelta =
+      request.partyDelta !== undefined && target.party_size !== undefined
+        ? target.party_size + request.partyDelta
+        : undefined;
+    const size =
+      request.partySize ?? fromDelta ?? (had('party_size') ? Number(had('party_size')) : undefined);
+    if (size === undefined || !Number.isFinite(size) || size < 1)
+      return ask('guest_count', reply.askGuestCount(label));
+    const step = {
+      action_id: OFFLINE_ACTIONS.guest_count,
+      parameters: [...id, { name: 'party_size', value: String(size) }],
+    };
+    return { step, summary: `Change ${label} to ${size} guests` };
+  }
+  const email = request.email ?? had('email');
+  const phone = request.phone ?? had('phone');
+  const name = request.newName ?? had('guest_name');
+  if (!email && !phone && !name) return ask('contact_details', reply.askContact(label));
+  const step = {
+    action_id: OFFLINE_ACTIONS.contact,
+    parameters: [...id, ...param('guest_name', name), ...param('email', email), ...param('phone', phone)],
+  };
+  return { step, summary: `Update the contact details of ${label}` };
+}
+
+/** Values without an intent word ("actually make it 4pm", "6 guests") say what they change. */
+function valueIntents(slots: MessageSlots): OfflineIntent[] {
+  const out: OfflineIntent[] = [];
+  if (slots.datePhrase || slots.timePhrase) out.push('reschedule');
+  if (slots.partySize !== undefined || slots.partyDelta !== undefined) out.push('guest_count');
+  if (slots.email || slots.phone || slots.newName) out.push('contact');
+  return out;
+}
+
+function search(text: string, tools: OfflineTools): OfflineCall {
+  if (!tools.names.has(OFFLINE_ACTIONS.search)) return decline();
+  return { name: OFFLINE_ACTIONS.search, args: { search_text: text } };
+}
+
+function ask(missing: string, question: string, candidates?: string[]): OfflineCall {
+  return {
+    name: 'ask_clarification',
+    args: { question, missing, ...(candidates ? { candidate_booking_ids: candidates } : {}) },
+  };
+}
+
+function decline(): OfflineCall {
+  return { name: 'decline', args: { message: reply.OFFLINE_CAN_DO } };
+}
+
+function pendingBookingId(pending: PendingPlan): string | undefined {
+  const id = pending.steps
+    .map((s) => s.parameters.booking_id)
+    .find((v) => typeof v === 'string' && !v.includes('{{'));
+  return typeof id === 'string' ? id : undefined;
+}
+
+function toStep(step: PendingPlan['steps'][number]): Step {
+  return {
+    action_id: step.action_id,
+    parameters: Object.entries(step.parameters).map(([name, value]) => ({ name, value: String(value) })),
+  };
+}
+
+function referenceOf(label: string | undefined): { reference?: string } {
+  const match = label ? /\bBK-\d+\b/.exec(label) : null;
+  return match ? { reference: match[0] } : {};
+}
+
+function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,38 @@
+/** What the offline planner says it can do, with sentences it understands (docs/models.md). */
+export const OFFLINE_CAN_DO =
+  'I can help with three kinds of booking changes: moving a booking to another date or time, changing the number of guests, and updating the guest\'s contact details (name, email or phone). For example: "Move BK-1046 to Sunday at 10am", "Change Aisha Khan\'s booking to 14 guests" or "Update Priya Patel\'s email to priya.p@example.com".';
+
+export const ASK_BOOKING =
+  "Which booking should I change? Tell me the guest's name or the booking reference (e.g. BK-1042).";
+
+export const ASK_ACTION =
+  'What would you like to change on that booking: the date and time, the number of guests, or the contact details?';
+
+export function noMatch(searchText: string): string {
+  return `I couldn't find a booking for "${searchText}". Could you check the spelling, or give the booking reference (e.g. BK-1042)?`;
+}
+
+export function severalMatches(count: number, searchText: string): string {
+  return `I found ${count} bookings for "${searchText}". Which one do you mean?`;
+}
+
+export function askWhen(label: string): string {
+  return `What date and time should I move ${label} to?`;
+}
+
+export function askGuestCount(label: string): string {
+  return `How many guests should ${label} be for?`;
+}
+
+export function askContact(label: string): string {
+  return `What are the new contact details for ${label}: email, phone or guest name?`;
+}
+
+export function cannotRepair(rejection: string): string {
+  const first =
+    rejection
+      .split('\n')
+      .find((line) => line.startsWith('- '))
+      ?.slice(2) ?? 'it did not pass validation';
+  return `I couldn't build a valid plan (${first}). Could you rephrase the change?`;
+}

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { isValidSpanId, isValidTraceId, type SpanContext, TraceFlags } from '@opentelemetry/api';
+import type { TraceRef } from '../ports/tracer.ts';
+
+/**
+ * A fresh W3C-shaped reference (32 hex trace id, 16 hex span id). The no-op tracer hands these out so plans always
+ * carry a trace id, and a later Lambda with Langfuse keys can still attach to it.
+ */
+export function randomTraceRef(): TraceRef {
+  return { traceId: randomBytes(16).toString('hex'), rootSpanId: randomBytes(8).toString('hex') };
+}
+
+/** True when both ids are valid W3C ids (not all zeros, right length, lowercase hex). */
+export function isValidTraceRef(ref: TraceRef): boolean {
+  return isValidTraceId(ref.traceId) && isValidSpanId(ref.rootSpanId);
+}
+
+/**
+ * The stored root span as a remote parent: spans started under it join the stored trace (issue 7: confirmation and
+ * execution run in other Lambdas and attach to the same trace). Sampled, so the child is recorded and exported.
+ */
+export function remoteParent(ref: TraceRef): SpanContext {
+  return { traceId: ref.traceId, spanId: ref.rootSpanId, traceFlags: TraceFlags.SAMPLED, isRemote: true };
+}

@@ -1,0 +1,37 @@
+import { isChangeOfMind } from './change-of-mind.ts';
+import { InvalidPlanningRequestError } from './errors.ts';
+import { CANCELLED_MESSAGE } from './graph/nodes/cancel.ts';
+import { planTurn } from './plan-turn.ts';
+import { DEFAULT_LOOKUP_ROLES, type PlannerDeps } from './planner-deps.ts';
+import { recordCancellation, recordOutcome } from './record-outcome.ts';
+import { type HandleRequest, HandleRequestInput, type RequestOutcome } from './request-outcome.ts';
+import { loadSessionSnapshot } from './session/session-snapshot.ts';
+
+/**
+ * The use case behind POST /v1/requests (000 "Handle Booking Update Request", "Component: LLM Planner").
+ * Per request: load the session; a keyword cancel (English/French) short-circuits; otherwise run the planning
+ * graph and persist its outcome. Everything runs inside one `user_request` trace. Errors are PlannerError
+ * subclasses carrying the 001 ServiceErrorType; the token never leaves the booking API adapter.
+ */
+export function createPlanner(deps: PlannerDeps): HandleRequest {
+  const roles = { ...DEFAULT_LOOKUP_ROLES, ...deps.roles };
+  return async function handleRequest(raw): Promise<RequestOutcome> {
+    const parsed = HandleRequestInput.safeParse(raw);
+    if (!parsed.success) {
+      throw new InvalidPlanningRequestError('session_id, user_id, a message and the auth token are required');
+    }
+    const input = parsed.data;
+    const scope = { userId: input.user_id, sessionId: input.session_id };
+    return deps.tracer.startTrace('user_request', scope, async function userRequest(root, trace) {
+      const now = deps.clock.now();
+      const snapshot = await loadSessionSnapshot(deps, input, now);
+      const record = { deps, input, snapshot, now, trace, root };
+      if (isChangeOfMind(input.message)) {
+        root.event('change_of_mind', { metadata: { detected_by: 'keywords' } });
+        return recordCancellation(record, CANCELLED_MESSAGE);
+      }
+      const turn = await planTurn({ deps, roles, input, snapshot, scope, root, now });
+      return recordOutcome(record, turn);
+    });
+  };
+}

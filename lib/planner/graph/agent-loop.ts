@@ -1,0 +1,107 @@
+import {
+  type AIMessage,
+  type BaseMessage,
+  HumanMessage,
+  SystemMessage,
+  ToolMessage,
+} from '@langchain/core/messages';
+import { END, START, StateGraph } from '@langchain/langgraph';
+import { ModelOutputError, PlannerError, PlannerUnavailableError } from '../errors.ts';
+import { interpretReply } from './interpret-reply.ts';
+import { runLookupsNode } from './nodes/run-lookups.ts';
+import { AgentLoopState, type AgentLoopValues, type PlanningValues } from './planning-state.ts';
+import { MAX_MODEL_CALLS, type TurnContext } from './turn-context.ts';
+
+/**
+ * The planning agent loop as a LangGraph StateGraph: `call_model` ⇄ `run_lookups`, until the model calls one
+ * terminal tool. Independent lookups of one reply run concurrently (seed 003). Invalid output gets one retry with
+ * the error fed back; a second one, or no terminal call within MAX_MODEL_CALLS, is a ModelOutputError.
+ */
+export function buildAgentLoop(ctx: TurnContext) {
+  return new StateGraph(AgentLoopState)
+    .addNode('call_model', callModelNode(ctx))
+    .addNode('run_lookups', runLookupsNode(ctx))
+    .addEdge(START, 'call_model')
+    .addConditionalEdges('call_model', routeAfterModel, ['run_lookups', 'call_model', END])
+    .addEdge('run_lookups', 'call_model')
+    .compile({ name: 'planning_agent_loop' });
+}
+
+function routeAfterModel(state: AgentLoopValues): 'run_lookups' | 'call_model' | typeof END {
+  if (state.terminal) return END;
+  const lastMessage = state.messages.at(-1);
+  return lastMessage?.getType() === 'ai' ? 'run_lookups' : 'call_model';
+}
+
+function callModelNode(ctx: TurnContext) {
+  return async function call_model(state: AgentLoopValues): Promise<Partial<AgentLoopValues>> {
+    if (state.model_calls >= MAX_MODEL_CALLS) {
+      throw new ModelOutputError(`no final tool call after ${MAX_MODEL_CALLS} model calls`);
+    }
+    const reply = await invokeModel(ctx, [
+      new SystemMessage(ctx.systemPrompt),
+      ...ctx.history,
+      ...state.messages,
+    ]);
+    const verdict = interpretReply(reply, ctx.toolset);
+    const model_calls = state.model_calls + 1;
+    if (verdict.kind === 'terminal') return { messages: [reply], terminal: verdict.call, model_calls };
+    if (verdict.kind === 'lookups') return { messages: [reply], model_calls };
+    if (state.invalid_outputs >= 1) throw new ModelOutputError(verdict.reason);
+    ctx.logger.warn('planner model output invalid; retrying once', { reason: verdict.reason });
+    return {
+      messages: [reply, ...feedbackFor(reply, verdict.reason)],
+      invalid_outputs: state.invalid_outputs + 1,
+      model_calls,
+    };
+  };
+}
+
+async function invokeModel(ctx: TurnContext, prompt: BaseMessage[]): Promise<AIMessage> {
+  try {
+    return (await ctx.model.invoke(prompt, {
+      callbacks: ctx.callbacks,
+      runName: 'planner_model',
+    })) as AIMessage;
+  } catch (error) {
+    if (error instanceof PlannerError) throw error;
+    throw new PlannerUnavailableError(undefined, { cause: error });
+  }
+}
+
+/** The error, as the model will read it: a tool result per call, or a user turn when it called none. */
+function feedbackFor(reply: AIMessage, reason: string): BaseMessage[] {
+  const text = `Invalid reply: ${reason}. Call the lookup tools you need, then exactly one of propose_plan, ask_clarification, decline or cancel_request.`;
+  const calls = reply.tool_calls ?? [];
+  if (calls.length === 0) return [new HumanMessage(text)];
+  return calls.map(
+    (call) =>
+      new ToolMessage({
+        tool_call_id: call.id ?? call.name,
+        name: call.name,
+        content: text,
+        status: 'error',
+      }),
+  );
+}
+
+/** Runs the loop from the planning graph's state plus extra messages; returns only what the loop added. */
+export async function runAgentLoop(
+  ctx: TurnContext,
+  state: PlanningValues,
+  extra: BaseMessage[] = [],
+): Promise<Partial<PlanningValues>> {
+  const input = [...state.messages, ...extra];
+  const out = await buildAgentLoop(ctx).invoke(
+    { messages: input, invalid_outputs: state.invalid_outputs, model_calls: state.model_calls },
+    { recursionLimit: 4 * MAX_MODEL_CALLS },
+  );
+  return {
+    messages: [...extra, ...out.messages.slice(input.length)],
+    terminal: out.terminal,
+    invalid_outputs: out.invalid_outputs,
+    model_calls: out.model_calls,
+    known: out.known,
+    searches: out.searches,
+  };
+}

@@ -1,0 +1,76 @@
+import type { BookingSummary } from '../../../contracts/booking.ts';
+import { toBookingSummary } from '../../booking-record.ts';
+import type { PlanningUpdate, PlanningValues, SearchRecord } from '../planning-state.ts';
+
+/** What to try when a search found nothing (000 Booking Resolution 5). */
+export const NO_MATCH_TIPS = [
+  "Check the spelling of the guest's name",
+  'Give the booking reference, e.g. BK-1042',
+  'Add the date of the booking',
+];
+
+/**
+ * Turns the model's ask_clarification into the reply: one question (000 Planning Rules 4), with the matching
+ * bookings as BookingSummary candidates when several matched (000 Booking Resolution 4), or "no matching booking
+ * found" and what to try when the search found none (000 Booking Resolution 5). Candidates come only from
+ * bookings the lookups returned: an id the model made up is dropped.
+ */
+export function clarifyNode() {
+  return async function clarify(state: PlanningValues): Promise<PlanningUpdate> {
+    const call = state.terminal;
+    if (call?.name !== 'ask_clarification') throw new TypeError('clarify needs an ask_clarification call');
+    const { question, missing, candidate_booking_ids } = call.args;
+    const lastSearch = state.searches.at(-1);
+    const ids =
+      candidate_booking_ids && candidate_booking_ids.length > 0
+        ? candidate_booking_ids
+        : missing === 'booking' && lastSearch && lastSearch.booking_ids.length > 1
+          ? lastSearch.booking_ids
+          : [];
+    const candidates = ids.flatMap((id): BookingSummary[] => {
+      const booking = state.known[id];
+      const summary = booking ? toBookingSummary(booking) : undefined;
+      return summary ? [summary] : [];
+    });
+    if (candidates.length > 0) {
+      return {
+        result: {
+          kind: 'clarification',
+          question: singleQuestion(question),
+          unclear: missing,
+          candidates,
+          counts: true,
+        },
+      };
+    }
+    if (missing === 'booking' && lastSearch && lastSearch.booking_ids.length === 0) {
+      return {
+        result: {
+          kind: 'clarification',
+          question: noMatchQuestion(lastSearch, singleQuestion(question)),
+          unclear: 'booking_not_found',
+          suggestions: NO_MATCH_TIPS,
+          counts: true,
+        },
+      };
+    }
+    return {
+      result: { kind: 'clarification', question: singleQuestion(question), unclear: missing, counts: true },
+    };
+  };
+}
+
+/** Keeps the first question when a reply asks several (000 Planning Rules 4: one question per turn). */
+export function singleQuestion(text: string): string {
+  const trimmed = text.trim();
+  const first = trimmed.indexOf('?');
+  return first >= 0 && first < trimmed.length - 1 && trimmed.slice(first + 1).includes('?')
+    ? trimmed.slice(0, first + 1)
+    : trimmed;
+}
+
+function noMatchQuestion(search: SearchRecord, question: string): string {
+  if (/no matching booking/i.test(question)) return question;
+  const what = search.search_text ? ` for "${search.search_text}"` : '';
+  return `No matching booking found${what}. ${question}`;
+}

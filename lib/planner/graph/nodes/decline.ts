@@ -1,0 +1,19 @@
+import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
+import type { TurnContext } from '../turn-context.ts';
+
+/** The model declined (out of scope): say so, and offer the quick actions the registry supports. */
+export function declineNode(ctx: TurnContext) {
+  return async function decline_request(state: PlanningValues): Promise<PlanningUpdate> {
+    const call = state.terminal;
+    if (call?.name !== 'decline') throw new TypeError('decline_request needs a decline call');
+    return {
+      result: {
+        kind: 'clarification',
+        question: call.args.message,
+        unclear: 'out_of_scope',
+        ...(ctx.quickActions.length > 0 ? { suggestions: ctx.quickActions } : {}),
+        counts: true,
+      },
+    };
+  };
+}

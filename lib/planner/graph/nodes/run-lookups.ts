@@ -1,0 +1,93 @@
+import type { AIMessage, ToolCall } from '@langchain/core/messages';
+import { ToolMessage } from '@langchain/core/messages';
+import { z } from 'zod';
+import { redact } from '../../../observability/redact.ts';
+import type { CompiledAction } from '../../../registry/compiled-action.ts';
+import { argsSchema } from '../../../registry/gemini-declarations.ts';
+import { BookingRecord, bookingsOf } from '../../booking-record.ts';
+import type { AgentLoopValues, SearchRecord } from '../planning-state.ts';
+import type { TurnContext } from '../turn-context.ts';
+
+interface LookupOutcome {
+  message: ToolMessage;
+  known: Record<string, BookingRecord>;
+  search?: SearchRecord;
+}
+
+/**
+ * Runs the read-only tool calls of the last model reply, all at once (independent lookups in parallel, seed 003).
+ * Bad arguments and API failures such as 404 go back to the model as tool results (STYLE 4); 401 and outages
+ * are thrown by BookingLookups and end the request.
+ */
+export function runLookupsNode(ctx: TurnContext) {
+  return async function run_lookups(state: AgentLoopValues): Promise<Partial<AgentLoopValues>> {
+    const reply = state.messages.at(-1) as AIMessage;
+    const outcomes = await Promise.all((reply.tool_calls ?? []).map((call) => runOne(ctx, call)));
+    return {
+      messages: outcomes.map((o) => o.message),
+      known: Object.assign({}, ...outcomes.map((o) => o.known)),
+      searches: outcomes.flatMap((o) => (o.search ? [o.search] : [])),
+    };
+  };
+}
+
+async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> {
+  const action = ctx.toolset.lookups.get(call.name) as CompiledAction;
+  const reply = (content: unknown, status: 'success' | 'error') =>
+    new ToolMessage({
+      tool_call_id: call.id ?? call.name,
+      name: call.name,
+      content: JSON.stringify(content),
+      status,
+    });
+  const args = argsSchema(action).safeParse(call.args ?? {});
+  if (!args.success) {
+    return {
+      message: reply({ error: 'invalid arguments', details: z.prettifyError(args.error) }, 'error'),
+      known: {},
+    };
+  }
+  return ctx.tracer.span(
+    `tool:${action.action_id}`,
+    ctx.scope,
+    { asType: 'tool', input: redact(args.data), metadata: { phase: 'planning', read_only: true } },
+    async function lookup(span) {
+      const result = await ctx.lookups.run(action, args.data as Record<string, unknown>);
+      span.update({
+        output: { ok: result.ok },
+        ...(result.ok ? {} : { level: 'WARNING', statusMessage: result.error_type }),
+      });
+      if (!result.ok)
+        return {
+          message: reply({ error_type: result.error_type, message: result.message }, 'error'),
+          known: {},
+        };
+      return { message: reply(result.data, 'success'), ...remember(ctx, action, args.data, result.data) };
+    },
+  );
+}
+
+/** Keeps what deterministic code needs later: the bookings seen, and each search's matches. */
+function remember(
+  ctx: TurnContext,
+  action: CompiledAction,
+  args: unknown,
+  data: Record<string, unknown>,
+): Omit<LookupOutcome, 'message'> {
+  if (action.action_id === ctx.roles.search) {
+    const bookings = bookingsOf(data);
+    const text = (args as { search_text?: unknown }).search_text;
+    return {
+      known: Object.fromEntries(bookings.map((b) => [b.booking_id, b])),
+      search: {
+        search_text: typeof text === 'string' ? text : '',
+        booking_ids: bookings.map((b) => b.booking_id),
+      },
+    };
+  }
+  const single = BookingRecord.safeParse(data);
+  return {
+    known:
+      action.action_id === ctx.roles.get && single.success ? { [single.data.booking_id]: single.data } : {},
+  };
+}

@@ -1,0 +1,135 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { type BaseMessage, HumanMessage } from '@langchain/core/messages';
+import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
+import { BookingLookups } from './booking-lookups.ts';
+import { type BookingRecord, fromBookingSummary } from './booking-record.ts';
+import { hasErrorName, ModelOutputError, PlannerError, PlannerUnavailableError } from './errors.ts';
+import { buildPlanningGraph } from './graph/planning-graph.ts';
+import type { PlanningResult, SearchRecord, TerminalCall } from './graph/planning-state.ts';
+import type { TurnContext } from './graph/turn-context.ts';
+import type { LookupRoles, PlannerDeps } from './planner-deps.ts';
+import { buildSystemPrompt, type PendingPlanView } from './prompt/system-prompt.ts';
+import { quickActions } from './quick-actions.ts';
+import type { HandleRequestInput } from './request-outcome.ts';
+import type { SessionSnapshot } from './session/session-snapshot.ts';
+import { buildToolset } from './tools/bound-toolset.ts';
+
+export interface TurnInput {
+  deps: PlannerDeps;
+  roles: LookupRoles;
+  input: HandleRequestInput;
+  snapshot: SessionSnapshot;
+  scope: TraceScope;
+  root: SpanHandle;
+  now: Date;
+}
+
+/** What a turn produced; nothing is persisted yet. */
+export interface TurnOutput {
+  result: PlanningResult;
+  /** This turn's messages, the user's first. */
+  messages: BaseMessage[];
+  terminal?: TerminalCall;
+  known: Record<string, BookingRecord>;
+  searches: SearchRecord[];
+}
+
+/** Binds the turn's tools, builds the prompt and runs the planning graph once. */
+export async function planTurn(t: TurnInput): Promise<TurnOutput> {
+  const { deps, snapshot, input } = t;
+  const venue = { now: t.now, timeZone: deps.config.VENUE_TIMEZONE };
+  const pending = snapshot.pendingPlan;
+  const toolset = guard(() =>
+    buildToolset({
+      registry: deps.registry,
+      roles: t.roles,
+      query: `${previousUserText(snapshot.history)} ${input.message}`,
+      k: deps.config.TOOL_RETRIEVAL_K,
+      chosen: pending?.actions.map((a) => a.action_id) ?? [],
+    }),
+  );
+  const model = guard(() => resolveModel(deps.model));
+  if (typeof model.bindTools !== 'function') {
+    throw new PlannerUnavailableError(undefined, { cause: new Error('the chat model cannot call tools') });
+  }
+  const pendingView: PendingPlanView | undefined = pending && {
+    plan_id: pending.plan_id,
+    intent_summary: pending.intent_summary,
+    steps: pending.actions.map((a) => ({
+      step_number: a.step_number,
+      action_id: a.action_id,
+      parameters: a.parameters,
+    })),
+  };
+  const ctx: TurnContext = {
+    registry: deps.registry,
+    roles: t.roles,
+    lookups: new BookingLookups(deps.bookingApi, deps.registry, t.roles, input.token),
+    venue,
+    tracer: deps.tracer,
+    scope: t.scope,
+    root: t.root,
+    logger: deps.logger,
+    model: guard(() => model.bindTools?.(toolset.tools) as TurnContext['model']),
+    callbacks: deps.tracer.langchainCallbacks(t.scope),
+    toolset,
+    systemPrompt: buildSystemPrompt({
+      venue,
+      actions: toolset.actions,
+      roles: t.roles,
+      ...(snapshot.referenced ? { referenced: snapshot.referenced } : {}),
+      ...(pendingView ? { pending: pendingView } : {}),
+    }),
+    history: snapshot.history,
+    userText: [...userTexts(snapshot.history), input.message].join('\n'),
+    carriedValues: pending?.actions.flatMap((a) => Object.values(a.parameters)) ?? [],
+    clarificationCount: snapshot.clarificationCount,
+    maxClarifications: deps.config.MAX_CLARIFICATIONS,
+    quickActions: quickActions(toolset.actions),
+  };
+  const known = snapshot.referenced
+    ? { [snapshot.referenced.booking_id]: fromBookingSummary(snapshot.referenced) }
+    : {};
+  const out = await runGraph(ctx, new HumanMessage(input.message), known);
+  if (!out.result) throw new ModelOutputError('the planning graph ended without a result');
+  return {
+    result: out.result,
+    messages: out.messages,
+    ...(out.terminal ? { terminal: out.terminal } : {}),
+    known: out.known,
+    searches: out.searches,
+  };
+}
+
+async function runGraph(ctx: TurnContext, human: HumanMessage, known: Record<string, BookingRecord>) {
+  try {
+    return await buildPlanningGraph(ctx).invoke({ messages: [human], known }, { recursionLimit: 60 });
+  } catch (error) {
+    if (error instanceof PlannerError) throw error;
+    if (hasErrorName(error, 'GraphRecursionError'))
+      throw new ModelOutputError('planning did not converge', { cause: error });
+    throw error;
+  }
+}
+
+function resolveModel(model: PlannerDeps['model']): BaseChatModel {
+  return typeof model === 'function' ? model() : model;
+}
+
+/** Registry and model set-up failures are "service unavailable" (000 LLM Planner → Action Registry). */
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof PlannerError) throw error;
+    throw new PlannerUnavailableError(undefined, { cause: error });
+  }
+}
+
+function userTexts(history: readonly BaseMessage[]): string[] {
+  return history.filter((m) => m.getType() === 'human').map((m) => m.text);
+}
+
+function previousUserText(history: readonly BaseMessage[]): string {
+  return userTexts(history).at(-1) ?? '';
+}

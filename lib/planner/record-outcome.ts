@@ -1,0 +1,176 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import type { BookingSummary } from '../contracts/booking.ts';
+import { toExecutionPlan } from '../plans/stored-plan.ts';
+import type { SpanHandle, TraceRef } from '../ports/tracer.ts';
+import { toBookingSummary } from './booking-record.ts';
+import type { PlanningResult } from './graph/planning-state.ts';
+import { buildStoredPlan, invalidatePendingPlan } from './plan-records.ts';
+import type { TurnOutput } from './plan-turn.ts';
+import type { PlannerDeps } from './planner-deps.ts';
+import type { HandleRequestInput, RequestOutcome } from './request-outcome.ts';
+import type { SessionSnapshot } from './session/session-snapshot.ts';
+import { storeCall } from './session/session-snapshot.ts';
+import { nextSession, saveSession } from './session/session-writer.ts';
+import { closingMessages } from './turn-messages.ts';
+
+export interface RecordInput {
+  deps: PlannerDeps;
+  input: HandleRequestInput;
+  snapshot: SessionSnapshot;
+  now: Date;
+  trace: TraceRef;
+  root: SpanHandle;
+}
+
+const ALREADY_CONFIRMED =
+  'Your earlier plan in this conversation was already confirmed, so I can no longer change it. Once it has finished, send the change as a new request.';
+
+/**
+ * Persists a turn's outcome. Write order, so a crash between writes never leaves a wrong plan confirmable:
+ * 1. invalidate the pending plan being amended or cancelled (conditional on pending_confirmation);
+ * 2. create the new plan (pending_confirmation, version 1);
+ * 3. write the session (history, referenced booking, count, pending_plan_id), conditional on its version.
+ * After 1 alone the user just repeats the request. After 2, the new plan's id was never returned, so nobody can
+ * confirm it, and it expires with the TTL. If 3 loses a race, the new plan is invalidated again (best effort).
+ */
+export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<RequestOutcome> {
+  const closing = (planId?: string) => closingMessages(turn.terminal, turn.result, planId);
+  const result = turn.result;
+  if (result.kind === 'cancelled') return recordCancellation(r, result.message);
+  if (result.kind === 'clarification')
+    return recordClarification(r, result, [...turn.messages, ...closing()], resolvedBooking(turn));
+  let amends: string | undefined;
+  if (r.snapshot.pendingPlan) {
+    const outcome = await invalidatePendingPlan(
+      r.deps.planStore,
+      r.snapshot.pendingPlan,
+      'superseded',
+      r.now,
+    );
+    if (outcome === 'already_confirmed') {
+      const refusal = {
+        kind: 'clarification',
+        question: ALREADY_CONFIRMED,
+        unclear: 'pending_plan_confirmed',
+        counts: false,
+      } as const;
+      return recordClarification(
+        { ...r, snapshot: withoutPending(r.snapshot) },
+        refusal,
+        [...turn.messages, ...closing()],
+        undefined,
+      );
+    }
+    if (outcome === 'invalidated') amends = r.snapshot.pendingPlan.plan_id;
+  }
+  const stored = buildStoredPlan(
+    {
+      plan_id: r.deps.ids.uuid(),
+      session_id: r.input.session_id,
+      user_id: r.input.user_id,
+      steps: result.steps,
+      presentation: result.presentation,
+      now: r.now,
+      ttlHours: r.deps.config.SESSION_TTL_HOURS,
+      trace: r.trace,
+      ...(amends ? { amends_plan_id: amends } : {}),
+    },
+    r.deps.registry,
+  );
+  await storeCall(() => r.deps.planStore.create(stored));
+  const first = result.bookings[0];
+  const referenced = (first && toBookingSummary(first)) ?? r.snapshot.referenced;
+  try {
+    await writeSession(r, [...turn.messages, ...closing(stored.plan_id)], {
+      clarification_count: 0,
+      pending_plan_id: stored.plan_id,
+      ...(referenced ? { referenced } : {}),
+    });
+  } catch (error) {
+    await invalidatePendingPlan(r.deps.planStore, stored, 'superseded', r.now).catch(() => undefined);
+    throw error;
+  }
+  r.root.update({
+    output: {
+      kind: 'plan',
+      plan_id: stored.plan_id,
+      action_count: stored.actions.length,
+      amends_plan_id: amends,
+    },
+  });
+  r.deps.logger.info('plan proposed', {
+    session_id: r.input.session_id,
+    plan_id: stored.plan_id,
+    actions: stored.actions.length,
+  });
+  return { kind: 'plan', plan: toExecutionPlan(stored), presentation: result.presentation };
+}
+
+async function recordClarification(
+  r: RecordInput,
+  result: Extract<PlanningResult, { kind: 'clarification' }>,
+  turnMessages: BaseMessage[],
+  resolved: BookingSummary | undefined,
+): Promise<RequestOutcome> {
+  const count = result.exhausted ? 0 : r.snapshot.clarificationCount + (result.counts ? 1 : 0);
+  const referenced = resolved ?? r.snapshot.referenced;
+  await writeSession(r, result.exhausted ? [] : turnMessages, {
+    clarification_count: count,
+    ...(referenced ? { referenced } : {}),
+    ...(r.snapshot.pendingPlan ? { pending_plan_id: r.snapshot.pendingPlan.plan_id } : {}),
+  });
+  r.root.update({ output: { kind: 'clarification', unclear: result.unclear, clarification_count: count } });
+  return {
+    kind: 'clarification',
+    question: result.question,
+    ...(result.candidates && result.candidates.length > 0 ? { candidates: result.candidates } : {}),
+    ...(result.suggestions && result.suggestions.length > 0 ? { suggestions: result.suggestions } : {}),
+  };
+}
+
+/** Seed 002: a cancel or change of mind clears the session context and makes any pending plan unconfirmable. */
+export async function recordCancellation(r: RecordInput, message: string): Promise<RequestOutcome> {
+  let question = message;
+  if (r.snapshot.pendingPlan) {
+    const outcome = await invalidatePendingPlan(
+      r.deps.planStore,
+      r.snapshot.pendingPlan,
+      'cancelled_by_user',
+      r.now,
+    );
+    if (outcome === 'already_confirmed')
+      question = `${message} Note: the plan you had already confirmed will still run.`;
+  }
+  const cleared = { ...r.snapshot, history: [], clarificationCount: 0 };
+  await writeSession({ ...r, snapshot: withoutPending(cleared) }, [], { clarification_count: 0 }, true);
+  r.root.update({ output: { kind: 'cancelled', invalidated_plan_id: r.snapshot.pendingPlan?.plan_id } });
+  return { kind: 'clarification', question };
+}
+
+async function writeSession(
+  r: RecordInput,
+  turnMessages: BaseMessage[],
+  fields: { clarification_count: number; pending_plan_id?: string; referenced?: BookingSummary },
+  reset = false,
+): Promise<void> {
+  const messages = reset ? [] : [...r.snapshot.history, ...turnMessages];
+  const session = nextSession(
+    r.snapshot.stored,
+    { session_id: r.input.session_id, user_id: r.input.user_id, messages, ...fields },
+    r.now,
+    r.deps.config,
+  );
+  await saveSession(r.deps.sessionStore, session, r.snapshot.stored?.version);
+}
+
+function withoutPending(snapshot: SessionSnapshot): SessionSnapshot {
+  const { pendingPlan: _dropped, ...rest } = snapshot;
+  return rest;
+}
+
+/** The booking this turn pinned down (a search with exactly one match), for "context first" next turn. */
+function resolvedBooking(turn: TurnOutput): BookingSummary | undefined {
+  const last = turn.searches.at(-1);
+  const only = last?.booking_ids.length === 1 ? turn.known[last.booking_ids[0] as string] : undefined;
+  return only ? toBookingSummary(only) : undefined;
+}

@@ -1,0 +1,66 @@
+import type { ToolDefinition } from '@langchain/core/language_models/base';
+import { z } from 'zod';
+import type { CompiledAction } from '../../registry/compiled-action.ts';
+import { toFunctionDeclaration } from '../../registry/gemini-declarations.ts';
+import {
+  AskClarificationArgs,
+  CancelRequestArgs,
+  DeclineArgs,
+  proposePlanSchema,
+  TERMINAL_TOOL_DESCRIPTIONS,
+  type TerminalToolName,
+} from './terminal-tools.ts';
+
+/**
+ * Tools are bound as provider-neutral function definitions (OpenAI shape, which @langchain/google-genai turns
+ * into functionDeclarations). Lookups use the registry's Gemini-safe declaration; terminal tools are zod
+ * schemas kept inside the Gemini subset (flat objects, string enums, optional fields, no unions or maps).
+ */
+export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
+  const declaration = toFunctionDeclaration(action);
+  return {
+    type: 'function',
+    function: {
+      name: declaration.name,
+      description: declaration.description,
+      parameters: { ...declaration.parameters },
+    },
+  };
+}
+
+/** The four terminal tools; propose_plan's action_id is restricted to the bound plan actions. */
+export function terminalToolDefinitions(planActionIds: readonly string[]): ToolDefinition[] {
+  const schemas: Record<TerminalToolName, z.ZodType> = {
+    propose_plan: proposePlanSchema(planActionIds),
+    ask_clarification: AskClarificationArgs,
+    decline: DeclineArgs,
+    cancel_request: CancelRequestArgs,
+  };
+  return (Object.keys(schemas) as TerminalToolName[]).map((name) => ({
+    type: 'function',
+    function: {
+      name,
+      description: TERMINAL_TOOL_DESCRIPTIONS[name],
+      parameters: geminiSafeJsonSchema(schemas[name]),
+    },
+  }));
+}
+
+/**
+ * JSON Schema of a zod schema without the keys Gemini rejects and LangChain may not strip everywhere
+ * ($schema, additionalProperties). Our terminal schemas avoid the other forbidden constructs by design.
+ */
+export function geminiSafeJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return strip(z.toJSONSchema(schema, { io: 'input' })) as Record<string, unknown>;
+}
+
+function strip(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strip);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema' || key === 'additionalProperties') continue;
+    out[key] = strip(value);
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import { StaleWriteError } from '../ports/plan-store.ts';
+import { enqueuePlanMessage } from './enqueue-plan-message.ts';
+import { PlanConflictError } from './errors.ts';
+import { loadOwnedPlan } from './load-owned-plan.ts';
+import { MAX_WRITE_ATTEMPTS, type PlanUseCaseDeps } from './plan-use-case-deps.ts';
+import type { StoredPlan } from './stored-plan.ts';
+
+/** Input of Submit Blocking Prompt Answer (000 Service Interface). */
+export interface AnswerBlockingPromptInput {
+  plan_id: string;
+  user_id: string;
+  user_message: string;
+  token: string;
+}
+
+/**
+ * 000 Submit Blocking Prompt Answer. Precondition: `executing` with blocking_prompt set. One conditional write
+ * clears blocking_prompt and stores the answer as blocking_answer (version + 1); then a `resume` message tagged
+ * with that new version (a fresh FIFO dedup id) wakes the executor, who consumes the answer and releases the
+ * session's blocking slot.
+ *
+ * The write comes first so the executor can never receive the resume before the answer is readable (it
+ * acknowledges a resume for a plan still showing its question). If the enqueue fails the answer stays stored
+ * and the call answers 503; sending the same answer again re-attempts the enqueue (docs/adr/0002).
+ */
+export async function answerBlockingPrompt(
+  deps: PlanUseCaseDeps,
+  input: AnswerBlockingPromptInput,
+): Promise<StoredPlan> {
+  for (let attempt = 1; ; attempt += 1) {
+    const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+    if (isAnswerWaitingForExecutor(plan)) {
+      if (plan.blocking_answer !== input.user_message) throw notAwaiting(plan, 'an earlier answer is being processed');
+      await enqueuePlanMessage(deps, plan, 'resume', plan.version, input.token);
+      return plan;
+    }
+    if (plan.status !== 'executing' || !plan.blocking_prompt) throw notAwaiting(plan, 'no question pending');
+    let answered: StoredPlan;
+    try {
+      answered = await deps.plans.update(
+        plan.plan_id,
+        plan.version,
+        { set: { blocking_answer: input.user_message }, remove: ['blocking_prompt'] },
+        { expectStatus: ['executing'] },
+      );
+    } catch (error) {
+      if (!(error instanceof StaleWriteError)) throw error;
+      if (attempt >= MAX_WRITE_ATTEMPTS) throw concurrentChange(plan, error);
+      continue; // lost a race: re-read and decide again
+    }
+    deps.log.info(`plan ${plan.plan_id} blocking prompt answered; execution resuming`, {
+      plan_id: plan.plan_id,
+      session_id: plan.session_id,
+      status: answered.status,
+      version: answered.version,
+    });
+    await enqueuePlanMessage(deps, answered, 'resume', answered.version, input.token);
+    return answered;
+  }
+}
+
+/** Answer stored, question cleared, executor not yet done with it. */
+function isAnswerWaitingForExecutor(plan: StoredPlan): boolean {
+  return plan.status === 'executing' && !plan.blocking_prompt && plan.blocking_answer !== undefined;
+}
+
+function notAwaiting(plan: StoredPlan, why: string): PlanConflictError {
+  return new PlanConflictError(
+    plan.plan_id,
+    'not_awaiting_answer',
+    `plan ${plan.plan_id} is not awaiting an answer (status ${plan.status}; ${why})`,
+  );
+}
+
+function concurrentChange(plan: StoredPlan, cause: unknown): PlanConflictError {
+  return new PlanConflictError(plan.plan_id, 'concurrent_change', `plan ${plan.plan_id} changed concurrently; try again`, {
+    cause,
+  });
+}

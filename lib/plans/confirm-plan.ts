@@ -1,0 +1,52 @@
+import { StaleWriteError } from '../ports/plan-store.ts';
+import { confirmability } from './confirmability.ts';
+import { enqueuePlanMessage } from './enqueue-plan-message.ts';
+import { PlanConflictError } from './errors.ts';
+import { loadOwnedPlan } from './load-owned-plan.ts';
+import { logTransition } from './ops-log.ts';
+import { MAX_WRITE_ATTEMPTS, type PlanUseCaseDeps } from './plan-use-case-deps.ts';
+import type { StoredPlan } from './stored-plan.ts';
+
+/** Input of Confirm Plan (000 Service Interface). The token goes into the queue message only. */
+export interface ConfirmPlanInput {
+  plan_id: string;
+  user_id: string;
+  token: string;
+}
+
+/**
+ * 000 Confirm Plan / "LLM Planner → Queue Manager": ownership check, enqueue (FIFO, dedup id from plan id +
+ * version), then the conditional write pending_confirmation → confirmed with confirmed_at.
+ *
+ * - Enqueue failure: PlanEnqueueError (503) and nothing written; a re-confirm re-attempts the enqueue.
+ * - Two confirms racing on one version send the same dedup id (the queue keeps one message) and exactly one
+ *   conditional write wins; the loser re-reads, sees `confirmed` and returns it (idempotent).
+ * - A message can reach the consumer before the plan reads `confirmed`: the executor retries it (docs/adr/0002).
+ */
+export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput): Promise<StoredPlan> {
+  for (let attempt = 1; ; attempt += 1) {
+    const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+    if (confirmability(plan, deps.clock.now()) === 'already_confirmed') return plan;
+    await enqueuePlanMessage(deps, plan, 'start', plan.version, input.token);
+    try {
+      const confirmed = await deps.plans.update(
+        plan.plan_id,
+        plan.version,
+        { set: { status: 'confirmed', confirmed_at: deps.clock.now().toISOString() } },
+        { expectStatus: ['pending_confirmation'] },
+      );
+      logTransition(deps.log, confirmed, 'pending_confirmation', 'confirmed', {
+        time_to_confirm_ms: Date.parse(confirmed.confirmed_at ?? '') - Date.parse(plan.created_at),
+      });
+      return confirmed;
+    } catch (error) {
+      if (!(error instanceof StaleWriteError)) throw error;
+      if (attempt >= MAX_WRITE_ATTEMPTS) {
+        throw new PlanConflictError(plan.plan_id, 'concurrent_change', `plan ${plan.plan_id} changed concurrently; try again`, {
+          cause: error,
+        });
+      }
+      // Lost a race: re-read and decide again (a concurrent confirm makes this idempotent).
+    }
+  }
+}

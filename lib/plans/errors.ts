@@ -1,0 +1,91 @@
+import { PlanNotFoundError } from '../ports/plan-store.ts';
+
+export { PlanNotFoundError };
+
+/**
+ * Error family of the plan use cases (confirm, status, answer) and of the IQ boundary. Each maps to one row of
+ * lib/http/error-mapping.ts. Every subclass sets a stable `name` (it survives minification) and forwards
+ * `{ cause }`. Messages of the 4xx errors are shown to IQ: they name ids and states, never tokens or PII.
+ */
+export class PlanServiceError extends Error {
+  override readonly name: string = 'PlanServiceError';
+}
+
+/** 000 "user mismatch (403)": user_id is not the plan's creator. */
+export class PlanAccessDeniedError extends PlanServiceError {
+  override readonly name = 'PlanAccessDeniedError';
+  constructor(readonly planId: string) {
+    super(`plan ${planId} belongs to another user: user_id does not match the plan's creator`);
+  }
+}
+
+/** Why a plan cannot take the requested step (409). */
+export type PlanConflictReason =
+  | 'already_started'
+  | 'finished'
+  | 'invalidated'
+  | 'not_awaiting_answer'
+  | 'concurrent_change'
+  | 'session_conflict';
+
+/** 000 "plan already executing/completed, or not awaiting an answer (409)". */
+export class PlanConflictError extends PlanServiceError {
+  override readonly name = 'PlanConflictError';
+  constructor(
+    readonly planId: string,
+    readonly reason: PlanConflictReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * 000 "enqueue failure (503 / service_unavailable)". For `start` the plan stays pending_confirmation; for
+ * `resume` the answer stays stored. Either way the user retries the same call.
+ */
+export class PlanEnqueueError extends PlanServiceError {
+  override readonly name = 'PlanEnqueueError';
+  constructor(
+    readonly planId: string,
+    readonly kind: 'start' | 'resume',
+    options: { cause: unknown },
+  ) {
+    super(`${kind} message of plan ${planId} could not be enqueued`, options);
+  }
+}
+
+/** 001 invalid_input (400): the request is malformed; `field` names the offending field. */
+export class InvalidInputError extends PlanServiceError {
+  override readonly name = 'InvalidInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * 001 auth_required (401): X-User-Token is missing or malformed, or the booking API rejected it (the planner
+ * throws this when a read-only lookup answers 401/403).
+ */
+export class AuthRequiredError extends PlanServiceError {
+  override readonly name = 'AuthRequiredError';
+}
+
+/**
+ * 001 service_unavailable (503) for a capability that cannot serve right now. `publicMessage` is written by our
+ * code for IQ (never derived from a cause) and is the only text that leaves the service.
+ */
+export class ServiceUnavailableError extends PlanServiceError {
+  override readonly name = 'ServiceUnavailableError';
+  constructor(
+    readonly publicMessage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(publicMessage, options);
+  }
+}

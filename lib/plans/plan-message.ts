@@ -1,0 +1,27 @@
+import type { EnqueueOptions, PlanMessage } from '../ports/plan-queue.ts';
+
+/**
+ * FIFO deduplication id of a plan message. It includes the plan version the message belongs to, because SQS FIFO
+ * drops any send that reuses an id within 5 minutes, even after the first was consumed (DESIGN-NOTES): a
+ * constant id would silently lose a resume. Two confirms racing on the same version produce the same id, so the
+ * queue keeps exactly one of them.
+ */
+export function planDeduplicationId(planId: string, kind: PlanMessage['kind'], version: number): string {
+  return `${planId}:${kind}:v${version}`;
+}
+
+/**
+ * The message and FIFO options that start or resume a plan. `version` is the plan version the message refers to:
+ * for `start` the pending version that was confirmed, for `resume` the version the stored answer gets.
+ */
+export function buildPlanMessage(
+  planId: string,
+  kind: PlanMessage['kind'],
+  version: number,
+  userToken: string,
+): { message: PlanMessage; options: EnqueueOptions } {
+  return {
+    message: { plan_id: planId, kind, version, user_token: userToken },
+    options: { groupId: planId, deduplicationId: planDeduplicationId(planId, kind, version) },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Clock } from '../ports/clock.ts';
+import type { PlanQueue } from '../ports/plan-queue.ts';
+import type { PlanStore } from '../ports/plan-store.ts';
+import type { Tracer } from '../ports/tracer.ts';
+import type { OpsLog } from './ops-log.ts';
+
+/** What confirmPlan, getPlanStatus and answerBlockingPrompt need; built once per cold start (lib/composition). */
+export interface PlanUseCaseDeps {
+  plans: PlanStore;
+  queue: PlanQueue;
+  clock: Clock;
+  log: OpsLog;
+  /** Optional: records the seed-000 `user_confirmation` span under the plan's stored trace. */
+  tracer?: Tracer;
+}
+
+/** Optimistic-concurrency retries before a use case gives up with a 409 (a write lost this many races). */
+export const MAX_WRITE_ATTEMPTS = 3;

@@ -1,0 +1,69 @@
+import type { CompiledAction } from './compiled-action.ts';
+import { BlockedActionError, UnknownActionError } from './registry-errors.ts';
+
+/**
+ * The Action Registry (000 "Action Transformer → Action Registry"): every compiled action by action_id.
+ * Blocked actions are kept for audit (so the executor can refuse and name them) but are excluded from every
+ * view meant for a model (000 Security: "Blocked actions never exposed to LLM").
+ */
+export class ActionRegistry {
+  readonly #byId: ReadonlyMap<string, CompiledAction>;
+  readonly #all: readonly CompiledAction[];
+
+  constructor(actions: readonly CompiledAction[]) {
+    const byId = new Map<string, CompiledAction>();
+    for (const action of actions) {
+      if (byId.has(action.action_id)) {
+        throw new TypeError(`duplicate action_id '${action.action_id}' in registry`);
+      }
+      byId.set(action.action_id, action);
+    }
+    this.#byId = byId;
+    this.#all = Object.freeze([...actions]);
+  }
+
+  /** The action, blocked or not, or undefined. */
+  get(actionId: string): CompiledAction | undefined {
+    return this.#byId.get(actionId);
+  }
+
+  /** The action, blocked or not. Throws UnknownActionError when absent. */
+  require(actionId: string): CompiledAction {
+    const action = this.#byId.get(actionId);
+    if (action === undefined) throw new UnknownActionError(actionId);
+    return action;
+  }
+
+  /** The action if it may be executed: throws UnknownActionError or BlockedActionError otherwise. */
+  requireExecutable(actionId: string): CompiledAction {
+    const action = this.require(actionId);
+    if (action.safety_tier === 'blocked') throw new BlockedActionError(actionId);
+    return action;
+  }
+
+  /** True when the id is known and not blocked. */
+  isModelVisible(actionId: string): boolean {
+    const action = this.#byId.get(actionId);
+    return action !== undefined && action.safety_tier !== 'blocked';
+  }
+
+  /** Every action, including blocked ones: for audit and the CLI, never for a model. */
+  all(): readonly CompiledAction[] {
+    return this.#all;
+  }
+
+  /** The actions a model may see: everything except blocked. */
+  modelVisible(): CompiledAction[] {
+    return this.#all.filter((a) => a.safety_tier !== 'blocked');
+  }
+
+  /** Model-visible read-only actions (GET): the planner may call these while planning (DESIGN-NOTES). */
+  readOnly(): CompiledAction[] {
+    return this.modelVisible().filter((a) => a.read_only);
+  }
+
+  /** Model-visible mutations: only ever plan steps, executed after confirmation. */
+  mutations(): CompiledAction[] {
+    return this.modelVisible().filter((a) => !a.read_only);
+  }
+}

@@ -1,0 +1,47 @@
+import type { CompiledRegistry } from './compiled-action.ts';
+import { loadOverlays } from './load-overlays.ts';
+import { loadSpec } from './load-spec.ts';
+import { sourceHash } from './source-hash.ts';
+import { extractOperations } from './spec-operations.ts';
+import { type TransformResult, transform } from './transform.ts';
+
+/** Build output: the artefact plus what the CLI reports (hidden inputs, spec-level warnings). */
+export interface BuildResult {
+  registry: CompiledRegistry;
+  transform: TransformResult;
+  /** Schema problems not attributable to one operation. */
+  warnings: string[];
+}
+
+/** The marker every generated artefact carries (STYLE 10: generated artefacts are marked). */
+export const GENERATED_MARKER = 'by npm run registry:build; do not edit' as const;
+
+/**
+ * Spec + overlay directory → compiled registry, with the full report. Build time only: this module pulls in
+ * swagger-parser and yaml, which the Lambdas never load (they use loadCompiledRegistry).
+ */
+export async function buildWithReport(specPath: string, overlaysDir: string): Promise<BuildResult> {
+  const spec = await loadSpec(specPath);
+  const overlays = await loadOverlays(overlaysDir);
+  const extracted = extractOperations(spec.document, spec.invalidKeys);
+  const result = transform(extracted.operations, overlays.overlays, [
+    ...spec.invalid,
+    ...extracted.skipped,
+    ...overlays.invalid,
+  ]);
+  const registry: CompiledRegistry = {
+    generated: GENERATED_MARKER,
+    source_hash: sourceHash(spec.files, overlays.texts),
+    actions: result.actions,
+    skipped: result.skipped.map((s) => ({
+      operation_id: s.operation_id,
+      reason: `${s.kind}: ${s.reason}${s.source === undefined ? '' : ` (${s.source})`}`,
+    })),
+  };
+  return { registry, transform: result, warnings: spec.warnings };
+}
+
+/** Spec + overlay directory → the CompiledRegistry artefact (issue 2, build-time compilation). */
+export async function build(specPath: string, overlaysDir: string): Promise<CompiledRegistry> {
+  return (await buildWithReport(specPath, overlaysDir)).registry;
+}

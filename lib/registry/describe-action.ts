@@ -1,0 +1,54 @@
+import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
+import { humanize, oneLine, truncate } from './naming.ts';
+import type { SpecOperation } from './spec-operations.ts';
+
+/** 001 Atomic Action: description max 500 chars. */
+const MAX_DESCRIPTION = 500;
+/** 001 Atomic Action: name max 50 chars. */
+const MAX_NAME = 50;
+
+/** Usage hints derived from the metadata, so the model sees the safety facts next to the description. */
+function usageHints(overlay: ActionMetadataOverlay, readOnly: boolean): string[] {
+  if (readOnly) return ['Read-only: safe to call while planning.'];
+  const hints: string[] = [];
+  if (overlay.safety_tier === 'high_risk') hints.push('High risk: highlighted for the user when confirming.');
+  if (!overlay.reversible) hints.push('Irreversible: cannot be rolled back.');
+  return hints;
+}
+
+function examplesSentence(examples: readonly string[]): string {
+  return examples.length === 0 ? '' : `Examples: ${examples.map((e) => `"${oneLine(e)}"`).join('; ')}.`;
+}
+
+/**
+ * 000 Transformation Rule 4: the overlay's llm_description (or the OpenAPI description) augmented with usage
+ * hints and the overlay's examples, within 500 chars. Examples are dropped from the end before the base text
+ * is shortened, because the base text says when to use the action.
+ */
+export function describeAction(
+  operation: SpecOperation,
+  overlay: ActionMetadataOverlay,
+  readOnly: boolean,
+): string {
+  const base = oneLine(
+    overlay.llm_description ??
+      operation.description ??
+      operation.summary ??
+      `${humanize(operation.operation_id)}.`,
+  );
+  const hints = usageHints(overlay, readOnly).join(' ');
+  const examples = [...(overlay.examples ?? [])];
+  for (;;) {
+    const text = [base, hints, examplesSentence(examples)].filter(Boolean).join(' ');
+    if (text.length <= MAX_DESCRIPTION) return text;
+    if (examples.length === 0) break;
+    examples.pop();
+  }
+  const tail = hints === '' ? '' : ` ${hints}`;
+  return `${truncate(base, MAX_DESCRIPTION - tail.length)}${tail}`;
+}
+
+/** The overlay's name, else the humanised operationId (001: max 50 chars). */
+export function nameAction(operation: SpecOperation, overlay: ActionMetadataOverlay): string {
+  return overlay.name ?? truncate(humanize(operation.operation_id), MAX_NAME);
+}

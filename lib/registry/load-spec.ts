@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { HTTP_METHODS, isRecord, recordAt, stringAt } from './openapi-shapes.ts';
+import { SpecLoadError } from './registry-errors.ts';
+import { operationKey } from './spec-operations.ts';
+import type { SkippedOperation } from './transform-types.ts';
+
+/** A dereferenced spec, the operations that violate the OpenAPI schema, and the source texts for hashing. */
+export interface LoadedSpec {
+  /** The dereferenced document ($refs across files resolved). */
+  document: unknown;
+  /** Operations that violate the OpenAPI schema: reported and left out (kind `invalid_operation`). */
+  invalid: SkippedOperation[];
+  /** Keys (`METHOD /path`) of the invalid operations, for extractOperations. */
+  invalidKeys: Set<string>;
+  /** Schema violations outside any operation (unused components, info…): reported, not fatal. */
+  warnings: string[];
+  /** Every file of the spec, relative to the main one → text (CRLF normalised), for source_hash. */
+  files: Record<string, string>;
+}
+
+/** One problem located in the document: JSON path segments plus a message. */
+interface SpecIssue {
+  segments: string[];
+  text: string;
+}
+
+/** `/paths/~1bookings~1{id}/get/...` → ['paths', '/bookings/{id}', 'get', ...]. */
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** OpenAPI schema violations (swagger-parser puts ajv's errors in `details`). */
+function schemaIssues(error: unknown): SpecIssue[] | undefined {
+  if (!(error instanceof Error) || !('details' in error) || !Array.isArray(error.details)) return undefined;
+  return error.details
+    .filter(
+      (d): d is { instancePath: string; message?: unknown } =>
+        isRecord(d) && typeof d.instancePath === 'string',
+    )
+    .map((d) => ({
+      segments: pointerSegments(d.instancePath),
+      text: `#${d.instancePath} ${typeof d.message === 'string' ? d.message : 'is invalid'}`,
+    }));
+}
+
+/** Unresolvable $refs (json-schema-ref-parser's error group under `continueOnError`). */
+function refIssues(error: unknown, baseDir: string): SpecIssue[] | undefined {
+  if (!(error instanceof Error) || !('errors' in error) || !Array.isArray(error.errors)) return undefined;
+  return error.errors
+    .filter((e): e is { path: unknown[]; message: string } => isRecord(e) && Array.isArray(e.path))
+    .map((e) => ({
+      segments: e.path.map(String),
+      // Paths relative to the spec, so the artefact is the same on every machine.
+      text: `unresolvable $ref: ${String(e.message).split(`${baseDir}/`).join('')}`,
+    }));
+}
+
+/** The operations (method, path) an issue belongs to: one, every one of a path item, or none. */
+function issueOperations(document: unknown, segments: string[]): [string, string][] {
+  if (segments[0] !== 'paths' || segments[1] === undefined) return [];
+  const path = segments[1];
+  const pathItem = recordAt(recordAt(document, 'paths'), path);
+  const method = segments[2];
+  if (method !== undefined && (HTTP_METHODS as readonly string[]).includes(method)) return [[method, path]];
+  // A path-level problem (shared parameters, a broken path-item $ref…) taints every operation of the path.
+  const methods = HTTP_METHODS.filter((m) => isRecord(pathItem?.[m]));
+  return methods.length > 0 ? methods.map((m) => [m, path]) : [['*', path]];
+}
+
+type Attribution = Pick<LoadedSpec, 'invalid' | 'invalidKeys' | 'warnings'>;
+
+/**
+ * Splits whole-spec errors by operation (seed 000: "invalid actions logged and skipped; valid actions still
+ * registered"), so one bad operation does not cost the others. Issues outside any operation become warnings.
+ */
+function attribute(document: unknown, issues: SpecIssue[], into: Attribution): void {
+  const reasons = new Map<string, { id: string; messages: string[] }>();
+  for (const issue of issues) {
+    const operations = issueOperations(document, issue.segments);
+    if (operations.length === 0) into.warnings.push(issue.text);
+    for (const [method, path] of operations) {
+      const key = method === '*' ? path : operationKey(method, path);
+      const op = recordAt(recordAt(recordAt(document, 'paths'), path), method);
+      const entry = reasons.get(key) ?? { id: stringAt(op, 'operationId') ?? key, messages: [] };
+      if (!entry.messages.includes(issue.text)) entry.messages.push(issue.text);
+      reasons.set(key, entry);
+    }
+  }
+  for (const [key, { id, messages }] of reasons) {
+    const prefix = messages[0]?.startsWith('unresolvable') ? '' : 'violates the OpenAPI schema: ';
+    into.invalid.push({
+      operation_id: id,
+      kind: 'invalid_operation',
+      reason: `${prefix}${messages.slice(0, 3).join('; ')}`,
+    });
+    into.invalidKeys.add(key);
+  }
+}
+
+/** Removes invalid operations (keys `METHOD /path`) and broken path items (keys `/path`). */
+function prune(document: unknown, keys: ReadonlySet<string>): void {
+  const paths = recordAt(document, 'paths');
+  if (paths === undefined) return;
+  for (const key of keys) {
+    if (key.startsWith('/')) {
+      delete paths[key];
+      continue;
+    }
+    const space = key.indexOf(' ');
+    const pathItem = paths[key.slice(space + 1)];
+    if (isRecord(pathItem)) delete pathItem[key.slice(0, space).toLowerCase()];
+  }
+}
+
+function fail(specPath: string, error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error);
+  throw new SpecLoadError(`cannot load OpenAPI spec ${specPath}: ${message}`, { cause: error });
+}
+
+async function sourceFiles(parser: SwaggerParser, specPath: string): Promise<Record<string, string>> {
+  const base = dirname(resolve(specPath));
+  const files: Record<string, string> = {};
+  for (const file of parser.$refs.paths('file').sort()) {
+    const text = await readFile(file, 'utf8');
+    files[relative(base, file).split('\\').join('/')] = text.replace(/\r\n/g, '\n');
+  }
+  return files;
+}
+
+/**
+ * Loads an OpenAPI 3.x spec with @apidevtools/swagger-parser: resolves $refs across files, dereferences and
+ * validates. If whole-spec validation fails, the operations at fault (schema violations or unresolvable $refs)
+ * are reported and the rest is still used. Throws SpecLoadError when the document can't be read or parsed.
+ */
+export async function loadSpec(specPath: string): Promise<LoadedSpec> {
+  const parser = new SwaggerParser();
+  const result: Attribution = { invalid: [], invalidKeys: new Set(), warnings: [] };
+  try {
+    await parser.validate(specPath, { continueOnError: true });
+  } catch (error) {
+    const refs = refIssues(error, dirname(resolve(specPath)));
+    const schema = schemaIssues(error);
+    if (parser.api === undefined || (refs === undefined && schema === undefined)) fail(specPath, error);
+    attribute(parser.api, refs ?? schema ?? [], result);
+    if (refs !== undefined) await validateRemainder(parser.api, result, specPath);
+  }
+  prune(parser.api, result.invalidKeys);
+  return { document: parser.api, ...result, files: await sourceFiles(parser, specPath) };
+}
+
+/** After unresolvable $refs, the schema was never checked: prune and validate what is left. */
+async function validateRemainder(document: unknown, result: Attribution, specPath: string): Promise<void> {
+  prune(document, result.invalidKeys);
+  try {
+    await new SwaggerParser().validate(document as Parameters<SwaggerParser['validate']>[0]);
+  } catch (error) {
+    const issues = schemaIssues(error);
+    if (issues === undefined) fail(specPath, error);
+    attribute(document, issues, result);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The few OpenAPI 3.x shapes the transformer reads, as loose records: the document was validated by
+ * swagger-parser, but in the per-operation fallback some parts may not be, so every read is guarded.
+ */
+export type JsonRecord = Record<string, unknown>;
+
+/** True for a plain (non-array) object. */
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The record at `key`, or undefined. */
+export function recordAt(value: unknown, key: string): JsonRecord | undefined {
+  if (!isRecord(value)) return undefined;
+  const child = value[key];
+  return isRecord(child) ? child : undefined;
+}
+
+/** The string at `key`, or undefined. */
+export function stringAt(value: unknown, key: string): string | undefined {
+  if (!isRecord(value)) return undefined;
+  const child = value[key];
+  return typeof child === 'string' ? child : undefined;
+}
+
+/** The array at `key`, or an empty array. */
+export function arrayAt(value: unknown, key: string): unknown[] {
+  if (!isRecord(value)) return [];
+  const child = value[key];
+  return Array.isArray(child) ? child : [];
+}
+
+/** HTTP methods an OpenAPI path item may hold, in the order operations are read. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -1,0 +1,29 @@
+/**
+ * Why an operation did not become an action:
+ * - `no_overlay` / `not_enabled`: rule 1 (only iq_enabled operations);
+ * - `invalid_overlay`: the overlay is malformed or inconsistent with the spec (the CLI exits non-zero);
+ * - `invalid_operation`: the operation violates the OpenAPI schema (per-operation fallback);
+ * - `unsupported`: a required input cannot be expressed as a 001 primitive, or is sensitive.
+ */
+export type SkipKind = 'no_overlay' | 'not_enabled' | 'invalid_overlay' | 'invalid_operation' | 'unsupported';
+
+/** An operation (or overlay) left out of the registry, with its reason. */
+export interface SkippedOperation {
+  operation_id: string;
+  kind: SkipKind;
+  reason: string;
+  /** The overlay file at fault, when there is one. */
+  source?: string;
+}
+
+/** Why an operation input is not an action parameter (rules 2 and 3, transport headers, non-primitives, cookies). */
+export type HiddenReason = 'sensitive' | 'transport_header' | 'not_allowlisted' | 'unsupported';
+
+/** An input of a registered action that no model will ever see. */
+export interface HiddenParameter {
+  action_id: string;
+  wire_name: string;
+  location: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  reason: HiddenReason;
+  detail?: string;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { confirmPlan } from '../../lib/plans/confirm-plan.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import { aStoredPlan } from '../store/plan-factory.ts';
+import { inMemoryPlanService, NOW } from './plan-service-fixture.ts';
+
+const TOKEN = 'user-token-1';
+
+async function withPlan(overrides: Partial<StoredPlan> = {}) {
+  const service = inMemoryPlanService();
+  const plan = aStoredPlan(overrides);
+  await service.plans.create(plan);
+  return { ...service, plan };
+}
+
+describe('confirmPlan', () => {
+  it('enqueues a start message, then moves pending_confirmation → confirmed with confirmed_at', async () => {
+    // Arrange
+    const { deps, plan, queue, lines } = await withPlan();
+    // Act
+    const confirmed = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+    // Assert
+    expect(confirmed).toMatchObject({ status: 'confirmed', confirmed_at: NOW, version: 2 });
+    expect(queue.messages).toEqual([
+      {
+        message: { plan_id: plan.plan_id, kind: 'start', version: 1, user_token: TOKEN },
+        options: { groupId: plan.plan_id, deduplicationId: `${plan.plan_id}:start:v1` },
+      },
+    ]);
+    expect(lines.map((l) => l.message)).toEqual([`plan ${plan.plan_id} pending_confirmation → confirmed`]);
+    expect(JSON.stringify(lines)).not.toContain(TOKEN);
+  });
+
+  it('is idempotent: confirming a confirmed plan returns it unchanged and enqueues nothing', async () => {
+    const { deps, plan, queue } = await withPlan();
+    const first = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+
+    const second = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+
+    expect(second).toEqual(first);
+    expect(queue.attempts).toBe(1);
+  });
+
+  it('lets exactly one of two concurrent confirms transition, and keeps exactly one message', async () => {
+    // Arrange
+    const { deps, plan, queue, lines } = await withPlan();
+    const input = { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN };
+    // Act
+    const [a, b] = await Promise.all([confirmPlan(deps, input), confirmPlan(deps, input)]);
+    // Assert
+    expect(a.status).toBe('confirmed');
+    expect(b).toEqual(a);
+    expect(queue.messages).toHaveLength(1);
+    expect(lines.filter((l) => l.message.includes('→ confirmed'))).toHaveLength(1);
+  });
+
+  it('rejects an unknown plan (404) and another user (403) without enqueueing', async () => {
+    const { deps, plan, queue } = await withPlan();
+
+    const unknown = confirmPlan(deps, { plan_id: '6f1c1f7e-0000-4000-8000-00000000000a', user_id: 'user-1', token: TOKEN });
+    const stranger = confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-2', token: TOKEN });
+
+    await expect(unknown).rejects.toMatchObject({ name: 'PlanNotFoundError' });
+    await expect(stranger).rejects.toMatchObject({ name: 'PlanAccessDeniedError' });
+    expect(queue.attempts).toBe(0);
+  });
+
+  it.each([
+    ['executing', 'already_started'],
+    ['completed', 'finished'],
+    ['failed', 'finished'],
+    ['rolled_back', 'finished'],
+  ] as const)('refuses a plan that is %s (409 %s) and changes nothing', async (status, reason) => {
+    const { deps, plan, queue, plans } = await withPlan({ status });
+
+    const attempt = confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+
+    await expect(attempt).rejects.toMatchObject({ name: 'PlanConflictError', reason });
+    expect(await plans.get(plan.plan_id)).toEqual(plan);
+    expect(queue.attempts).toBe(0);
+  });
+
+  it.each(['superseded', 'cancelled_by_user', 'expired'] as const)(
+    'refuses a pending plan invalidated as %s (409)',
+    async (invalidated_reason) => {
+      const { deps, plan, queue } = await withPlan({ invalidated_reason, invalidated_at: NOW });
+
+      const attempt = confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+
+      await expect(attempt).rejects.toMatchObject({ name: 'PlanConflictError', reason: 'invalidated' });
+      expect(queue.attempts).toBe(0);
+    },
+  );
+
+  it('treats a pending plan past its TTL as expired even before DynamoDB deletes it', async () => {
+    const { deps, plan } = await withPlan({ expires_at: Date.parse(NOW) / 1000 - 1 });
+
+    const attempt = confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+
+    await expect(attempt).rejects.toThrow(/has expired/);
+  });
+
+  it('keeps the plan pending when the enqueue fails, and a re-confirm re-attempts it', async () => {
+    // Arrange
+    const { deps, plan, queue, plans } = await withPlan();
+    queue.failWith(1);
+    // Act
+    const failed = confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+    await expect(failed).rejects.toMatchObject({ name: 'PlanEnqueueError', kind: 'start' });
+    const stillPending = await plans.get(plan.plan_id);
+    const retried = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+    // Assert
+    expect(stillPending).toEqual(plan);
+    expect(retried.status).toBe('confirmed');
+    expect(queue.messages).toHaveLength(1);
+  });
+});

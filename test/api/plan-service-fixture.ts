@@ -1,0 +1,41 @@
+import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
+import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
+import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
+import { loadConfig } from '../../lib/config/config.ts';
+import { createLogger } from '../../lib/observability/logger.ts';
+import type { OpsLog } from '../../lib/plans/ops-log.ts';
+import { fixedClock } from '../../lib/ports/clock.ts';
+
+/** A recorded ops log line. */
+export interface LogLine {
+  level: 'info' | 'warn';
+  message: string;
+  attributes: Record<string, unknown>;
+}
+
+/** The clock every unit test pins. */
+export const NOW = '2026-11-21T09:30:00.000Z';
+
+/** PlanServiceDeps over in-memory adapters, with the queue and the ops log exposed for assertions. */
+export function inMemoryPlanService() {
+  const clock = fixedClock(NOW);
+  const plans = new InMemoryPlanStore({ clock });
+  const queue = new InMemoryPlanQueue();
+  const lines: LogLine[] = [];
+  const log: OpsLog = {
+    info: (message, attributes) => lines.push({ level: 'info', message, attributes }),
+    warn: (message, attributes) => lines.push({ level: 'warn', message, attributes }),
+  };
+  const config = loadConfig({ LOG_LEVEL: 'SILENT' });
+  const deps: PlanServiceDeps = {
+    config,
+    logger: createLogger(config),
+    log,
+    clock,
+    plans,
+    sessions: new InMemorySessionStore(),
+    queue,
+  };
+  return { deps, plans, queue, lines, clock };
+}

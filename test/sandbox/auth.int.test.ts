@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingId, DEMO, sandboxClient, startTestSandbox, type TestSandbox, TOKENS } from '../support/sandbox.ts';
+
+describe('sandbox auth: bearer tokens from the fixture', () => {
+  let sandbox: TestSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  it.each([
+    ['no token', null],
+    ['an unknown token', 'not-a-real-token'],
+    ['an expired token', TOKENS.expired],
+  ])('answers 401 for %s, without echoing it', async (_case, token) => {
+    // Act
+    const response = await sandboxClient(sandbox, token).get('/bookings?searchText=john');
+
+    // Assert
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'unauthorized' });
+    if (token) expect(JSON.stringify(response.body)).not.toContain(token);
+  });
+
+  it("answers 403 for another venue's booking, read or write", async () => {
+    // Arrange
+    const westside = bookingId(sandbox, DEMO.westside);
+    const harbour = sandboxClient(sandbox, TOKENS.harbour);
+
+    // Act
+    const read = await harbour.get(`/bookings/${westside}`);
+    const write = await harbour.put(`/bookings/${westside}/guest-count`, { partySize: 2 });
+
+    // Assert
+    expect(read.status).toBe(403);
+    expect(write.status).toBe(403);
+    expect(sandbox.admin.booking(westside)?.partySize).toBe(10);
+  });
+
+  it("scopes search to the token's venue", async () => {
+    const harbour = await sandboxClient(sandbox, TOKENS.harbour).get('/bookings?searchText=marco');
+    const westside = await sandboxClient(sandbox, TOKENS.westside).get('/bookings?searchText=marco');
+
+    expect(harbour.body.bookings).toEqual([]);
+    expect(westside.body.bookings).toMatchObject([{ guestName: 'Marco Rossi' }]);
+  });
+
+  it('never writes a token into the journal', async () => {
+    // Act
+    await sandboxClient(sandbox, TOKENS.harbour).get('/bookings?searchText=john');
+
+    // Assert
+    const journal = JSON.stringify(sandbox.admin.journal());
+    for (const token of Object.values(TOKENS)) expect(journal).not.toContain(token);
+  });
+});

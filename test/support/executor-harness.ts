@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
+import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
+import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
+import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
+import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
+import { loadConfig } from '../../lib/config/config.ts';
+import { createExecutor } from '../../lib/executor/create-executor.ts';
+import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import type { ActionCall, BookingApi } from '../../lib/ports/booking-api.ts';
+import { fixedClock } from '../../lib/ports/clock.ts';
+import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
+import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
+import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
+import { createTables } from '../../infra/local/provision.ts';
+import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
+import { EXECUTOR_NOW, executorFixture, TOKEN } from './executor-fixture.ts';
+import { RecordingLogger, RecordingTracer } from './executor-recording-tracer.ts';
+
+/** dynalite + the sandbox over HTTP, shared by one test file. */
+export interface ExecutorStack {
+  sandbox: RunningSandbox;
+  dynamo: LocalDynamo;
+  client: DynamoDBDocumentClient;
+  stop(): Promise<void>;
+}
+
+export async function startExecutorStack(): Promise<ExecutorStack> {
+  const dynamo = await startDynalite();
+  const sandbox = await startSandbox({ fixture: executorFixture, clock: fixedClock(EXECUTOR_NOW) });
+  const client = createDocumentClient(loadConfig({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1' }));
+  return {
+    dynamo,
+    sandbox,
+    client,
+    async stop() {
+      client.destroy();
+      await sandbox.close();
+      await dynamo.stop();
+    },
+  };
+}
+
+/** A BookingApi that runs a hook before each call (tests use it to change the world at a precise moment). */
+export function withBeforeCall(api: BookingApi, hook: (call: ActionCall) => Promise<void> | void): BookingApi {
+  return {
+    async invoke(call) {
+      await hook(call);
+      return api.invoke(call);
+    },
+  };
+}
+
+/** Fresh tables, a reset sandbox, and the executor's deps over them. */
+export interface ExecutorWorld {
+  stack: ExecutorStack;
+  plans: DynamoPlanStore;
+  sessions: DynamoSessionStore;
+  log: DynamoExecutionLog;
+  tracer: RecordingTracer;
+  logger: RecordingLogger;
+  bookingApi: BookingApi;
+  deps(model: BaseChatModel, overrides?: Partial<ExecutorDeps>): ExecutorDeps;
+  /** Stores the plan (as confirmed by the plan store's use case) and returns it. */
+  seed(plan: StoredPlan): Promise<StoredPlan>;
+  /** One queue delivery: runs the executor's use case for the plan's message. */
+  deliver(plan: StoredPlan, model: BaseChatModel, options?: { kind?: PlanMessage['kind']; token?: string; deps?: Partial<ExecutorDeps> }): Promise<void>;
+  /** The stored plan, re-read. */
+  reload(plan: StoredPlan): Promise<StoredPlan>;
+}
+
+export interface WorldOptions {
+  /** HttpBookingApi timeout; small in the timeout test. Default 30 s (config minimum). */
+  timeoutMs?: number;
+  maxSelfCorrections?: number;
+}
+
+export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {}): Promise<ExecutorWorld> {
+  stack.sandbox.admin.reset();
+  stack.sandbox.admin.clearFaults();
+  const id = randomUUID().slice(0, 8);
+  const names = { plans: `plans-${id}`, sessions: `sessions-${id}`, executions: `executions-${id}` };
+  await createTables(stack.client, names);
+  const clock = fixedClock('2026-11-20T10:05:00.000Z');
+  const plans = new DynamoPlanStore({ client: stack.client, tableName: names.plans, clock });
+  const sessions = new DynamoSessionStore({ client: stack.client, tableName: names.sessions, slotTtlSeconds: 3600 });
+  const log = new DynamoExecutionLog({ client: stack.client, tableName: names.executions });
+  const tracer = new RecordingTracer();
+  const logger = new RecordingLogger();
+  const bookingApi = new HttpBookingApi({ baseUrl: stack.sandbox.url, timeoutMs: options.timeoutMs ?? 30_000 });
+  const registry = loadCompiledRegistry();
+  const world: ExecutorWorld = {
+    stack,
+    plans,
+    sessions,
+    log,
+    tracer,
+    logger,
+    bookingApi,
+    deps: (model, overrides = {}) => ({
+      registry,
+      bookingApi,
+      planStore: plans,
+      sessionStore: sessions,
+      executionLog: log,
+      model,
+      clock,
+      tracer,
+      logger,
+      config: {
+        MAX_SELF_CORRECTIONS: options.maxSelfCorrections ?? 2,
+        BOOKING_API_TIMEOUT_MS: options.timeoutMs ?? 30_000,
+        MAX_EXECUTOR_MODEL_CALLS: 12,
+      },
+      ...overrides,
+    }),
+    async seed(plan) {
+      await plans.create(plan);
+      return plan;
+    },
+    async deliver(plan, model, opts = {}) {
+      const stored = await plans.get(plan.plan_id);
+      const execute = createExecutor(world.deps(model, opts.deps));
+      await execute({
+        plan_id: plan.plan_id,
+        kind: opts.kind ?? 'start',
+        version: stored?.version ?? plan.version,
+        user_token: opts.token ?? TOKEN,
+      });
+    },
+    async reload(plan) {
+      const stored = await plans.get(plan.plan_id);
+      if (!stored) throw new Error(`plan ${plan.plan_id} vanished`);
+      return stored;
+    },
+  };
+  return world;
+}
+
+/** Journal entries of committed (state-changing) calls, as "operation key" strings in order. */
+export function committedCalls(sandbox: RunningSandbox): string[] {
+  return sandbox.admin
+    .journal()
+    .filter((e) => e.committed)
+    .map((e) => `${e.operation} ${e.idempotencyKey ?? ''}`.trim());
+}
