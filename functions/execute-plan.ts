@@ -1,4 +1,7 @@
-import { createPlanMessageConsumer, type PlanMessageConsumerDeps } from '../lib/adapters/sqs/plan-message-consumer.ts';
+import {
+  createPlanMessageConsumer,
+  type PlanMessageConsumerDeps,
+} from '../lib/adapters/sqs/plan-message-consumer.ts';
 import { buildExecutorService } from '../lib/composition/executor-service.ts';
 import { lazy } from '../lib/composition/lazy.ts';
 import { loadConfig } from '../lib/config/config.ts';

@@ -24,7 +24,7 @@ export interface GatewayRequest {
 export function toApiGatewayEvent(request: GatewayRequest): APIGatewayProxyEvent {
   const query = Object.fromEntries(request.query.entries());
   const multiQuery: Record<string, string[]> = {};
-  for (const [key, value] of request.query.entries()) (multiQuery[key] ??= []).push(value);
+  for (const key of request.query.keys()) multiQuery[key] = request.query.getAll(key);
   const hasQuery = Object.keys(query).length > 0;
   return {
     resource: request.resource,

@@ -29,6 +29,7 @@ export async function createTables(client: DynamoDBClient, names: TableNames): P
 /** The plan queue and its dead-letter queue. */
 export interface PlanQueues {
   queueUrl: string;
+  queueArn: string;
   dlqUrl: string;
 }
 
@@ -60,6 +61,11 @@ export async function createPlanQueues(
       },
     }),
   );
-  if (!queue.QueueUrl || !dlq.QueueUrl) throw new Error('the SQS emulator returned no queue URL');
-  return { queueUrl: queue.QueueUrl, dlqUrl: dlq.QueueUrl };
+  const queueArn = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  if (!queue.QueueUrl || !dlq.QueueUrl || !queueArn.Attributes?.QueueArn) {
+    throw new Error('the SQS emulator returned no queue URL or ARN');
+  }
+  return { queueUrl: queue.QueueUrl, queueArn: queueArn.Attributes.QueueArn, dlqUrl: dlq.QueueUrl };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/ids.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import type { ExecutePlanMessage, HandleRequest } from './service-contracts.ts';
 
 /** Builds a tool-calling chat model for one purpose (the offline model, or a scripted fake in tests). */
 export type ModelProvider = (purpose: 'planner' | 'executor') => BaseChatModel;
@@ -19,4 +20,8 @@ export interface CompositionOverrides {
   queue?: PlanQueue;
   tracer?: Tracer;
   modelProvider?: ModelProvider;
+  /** Replaces the planner use case entirely (tests of the spine: the HTTP contract, the local stack). */
+  handleRequest?: HandleRequest;
+  /** Replaces the executor use case entirely (tests of the queue, the poller and batchItemFailures). */
+  executePlanMessage?: ExecutePlanMessage;
 }

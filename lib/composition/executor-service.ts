@@ -13,18 +13,23 @@ export interface ExecutorServiceDeps {
 }
 
 /** Builds the executor over the spine's stores and queue, once per cold start. */
-export function buildExecutorService(config: Config, overrides: CompositionOverrides = {}): ExecutorServiceDeps {
+export function buildExecutorService(
+  config: Config,
+  overrides: CompositionOverrides = {},
+): ExecutorServiceDeps {
   const core = buildPlanService(config, overrides);
-  const executePlanMessage = createExecutePlanMessage({
-    config,
-    logger: core.logger,
-    clock: core.clock,
-    ids: overrides.ids ?? randomIds,
-    plans: core.plans,
-    sessions: core.sessions,
-    queue: core.queue,
-    ...(overrides.tracer ? { tracer: overrides.tracer } : {}),
-    ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
-  });
+  const executePlanMessage =
+    overrides.executePlanMessage ??
+    createExecutePlanMessage({
+      config,
+      logger: core.logger,
+      clock: core.clock,
+      ids: overrides.ids ?? randomIds,
+      plans: core.plans,
+      sessions: core.sessions,
+      queue: core.queue,
+      ...(overrides.tracer ? { tracer: overrides.tracer } : {}),
+      ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
+    });
   return { logger: core.logger, executePlanMessage };
 }

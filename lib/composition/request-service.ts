@@ -14,17 +14,22 @@ export interface RequestServiceDeps {
 }
 
 /** Builds the planner over the spine's stores, once per cold start. */
-export function buildRequestService(config: Config, overrides: CompositionOverrides = {}): RequestServiceDeps {
+export function buildRequestService(
+  config: Config,
+  overrides: CompositionOverrides = {},
+): RequestServiceDeps {
   const core = buildPlanService(config, overrides);
-  const handleRequest = createHandleRequest({
-    config,
-    logger: core.logger,
-    clock: core.clock,
-    ids: overrides.ids ?? randomIds,
-    plans: core.plans,
-    sessions: core.sessions,
-    ...(overrides.tracer ? { tracer: overrides.tracer } : {}),
-    ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
-  });
+  const handleRequest =
+    overrides.handleRequest ??
+    createHandleRequest({
+      config,
+      logger: core.logger,
+      clock: core.clock,
+      ids: overrides.ids ?? randomIds,
+      plans: core.plans,
+      sessions: core.sessions,
+      ...(overrides.tracer ? { tracer: overrides.tracer } : {}),
+      ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
+    });
   return { config, logger: core.logger, handleRequest };
 }

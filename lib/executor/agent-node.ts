@@ -56,7 +56,11 @@ export function agentNode(ctx: RunContext) {
       await saveRecord(ctx, { model_errors: errors });
       ctx.deps.logger.warn('executor model call failed', { plan_id: ctx.plan.plan_id, model_errors: errors });
       if (errors >= MAX_MODEL_ERRORS) {
-        return failWith(ctx, 'model_unavailable', 'The assistant is unavailable right now. Nothing more was changed; please try again later.');
+        return failWith(
+          ctx,
+          'model_unavailable',
+          'The assistant is unavailable right now. Nothing more was changed; please try again later.',
+        );
       }
       throw new ModelCallError(ctx.plan.plan_id, { cause: error });
     }

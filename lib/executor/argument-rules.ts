@@ -1,6 +1,6 @@
+import { parameterSchema } from '../registry/args-schema.ts';
 import type { CompiledAction, CompiledParameter } from '../registry/compiled-action.ts';
 import { sameValue } from './canonical-value.ts';
-import { parameterSchema } from '../registry/args-schema.ts';
 import { hasTemplate, resolveValue, type TemplateLookup } from './templates.ts';
 
 /**

@@ -20,7 +20,12 @@ export function validateArguments(
   return {
     ok: false,
     issues: parsed.error.issues.map((i) => ({
-      field: i.path.length > 0 ? i.path.join('.') : i.code === 'unrecognized_keys' ? i.keys.join(', ') : '(arguments)',
+      field:
+        i.path.length > 0
+          ? i.path.join('.')
+          : i.code === 'unrecognized_keys'
+            ? i.keys.join(', ')
+            : '(arguments)',
       message: i.message,
     })),
   };

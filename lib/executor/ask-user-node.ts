@@ -1,3 +1,4 @@
+import type { PlannedCall } from './execution-log.ts';
 import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';
 import { nextOpenStep, type RunContext, savePlan } from './run-context.ts';
 
@@ -9,8 +10,8 @@ import { nextOpenStep, type RunContext, savePlan } from './run-context.ts';
  */
 export function askUserNode(ctx: RunContext) {
   return async function ask_user(_state: ExecutorStateValue): Promise<ExecutorStateUpdate> {
-    const ask = ctx.record.pending.find((c) => c.kind === 'ask');
-    if (!ask || ask.kind !== 'ask') return { outcome: { kind: 'running' } };
+    const ask = ctx.record.pending.find((c): c is Extract<PlannedCall, { kind: 'ask' }> => c.kind === 'ask');
+    if (!ask) return { outcome: { kind: 'running' } };
     const { plan_id, session_id } = ctx.plan;
     const claimed = await ctx.deps.sessionStore.claimBlockingSlot(session_id, plan_id);
     if (!claimed) {
@@ -26,7 +27,8 @@ export function askUserNode(ctx: RunContext) {
         },
       };
     }
-    if (ctx.plan.blocking_prompt !== ask.question) await savePlan(ctx, { set: { blocking_prompt: ask.question } });
+    if (ctx.plan.blocking_prompt !== ask.question)
+      await savePlan(ctx, { set: { blocking_prompt: ask.question } });
     ctx.span.event('clarification', {
       input: { parameter: ask.parameter, step_number: nextOpenStep(ctx.plan)?.step_number },
       output: { question: ask.question },

@@ -5,7 +5,11 @@ export const ASK_USER = 'ask_user';
 
 /** Arguments of ask_user; flat so Gemini accepts the declaration (DESIGN-NOTES). */
 export const AskUserArgs = z.object({
-  question: z.string().min(1).max(500).describe('One short question for the user, about data the plan is missing.'),
+  question: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe('One short question for the user, about data the plan is missing.'),
   parameter: z
     .string()
     .max(64)

@@ -16,10 +16,24 @@ export interface ActionInvocation {
 
 function responseSummary(outcome: ActionOutcome): unknown {
   if (!outcome.ok) {
-    return { error_type: outcome.error_type, status: outcome.status, message: outcome.message, field: outcome.field };
+    return {
+      error_type: outcome.error_type,
+      status: outcome.status,
+      message: outcome.message,
+      field: outcome.field,
+    };
   }
   const d = outcome.data;
-  const keys = ['booking_id', 'booking_reference', 'date', 'start_time', 'party_size', 'status', 'version', 'note_id'];
+  const keys = [
+    'booking_id',
+    'booking_reference',
+    'date',
+    'start_time',
+    'party_size',
+    'status',
+    'version',
+    'note_id',
+  ];
   return maskDeep(Object.fromEntries(keys.filter((k) => k in d).map((k) => [k, d[k]])));
 }
 
@@ -35,7 +49,11 @@ export async function callAction(ctx: RunContext, call: ActionInvocation): Promi
     {
       asType: 'tool',
       input: { step_number: stepNumber, purpose, parameters: maskParameters(action, args) },
-      metadata: { action_id: action.action_id, plan_id: ctx.plan.plan_id, idempotency_key: call.idempotencyKey },
+      metadata: {
+        action_id: action.action_id,
+        plan_id: ctx.plan.plan_id,
+        idempotency_key: call.idempotencyKey,
+      },
     },
     async function invokeBookingApi(span) {
       const started = performance.now();

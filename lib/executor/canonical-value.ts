@@ -36,7 +36,11 @@ function canonicalDate(text: string): string | undefined {
 }
 
 /** The canonical form of a value, or undefined when the value can't be read as that type. */
-export function canonicalValue(type: ParameterType, value: unknown, enumValues?: readonly string[]): Canonical | undefined {
+export function canonicalValue(
+  type: ParameterType,
+  value: unknown,
+  enumValues?: readonly string[],
+): Canonical | undefined {
   if (type === 'number') {
     if (typeof value === 'number' && Number.isFinite(value)) return value;
     if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);

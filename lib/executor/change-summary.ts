@@ -1,7 +1,7 @@
 import { isPiiKey, maskByKey } from '../observability/redact.ts';
 import type { StoredPlan, StoredStep } from '../plans/stored-plan.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
-import { bookingOf } from './step-label.ts';
+import { bookingOf, bookingReferences } from './step-label.ts';
 
 const IDENTIFIERS = /(^|_)(id|reference)$/;
 
@@ -11,6 +11,7 @@ function humanise(name: string): string {
 
 function display(action: CompiledAction, name: string, value: unknown): string {
   const pii = isPiiKey(name) || action.parameters.some((p) => p.name === name && p.pii);
+  if (value === '' || value === null || value === undefined) return '(empty)';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return pii ? String(maskByKey(name, text)) : text;
 }
@@ -20,7 +21,11 @@ function display(action: CompiledAction, name: string, value: unknown): string {
  * what changed"): "Booking BK-1042: date 2026-12-12 → 2026-12-19, start time 15:00 → 16:00". Before values come
  * from the pre-image, after values from the API's response (else the request). PII is masked.
  */
-export function stepChangeSummary(step: StoredStep, action: CompiledAction): string | undefined {
+export function stepChangeSummary(
+  step: StoredStep,
+  action: CompiledAction,
+  refs: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   if (step.step_state !== 'succeeded' || action.read_only) return undefined;
   const request = step.resolved_parameters ?? {};
   const response = step.result?.response_data ?? {};
@@ -35,17 +40,23 @@ export function stepChangeSummary(step: StoredStep, action: CompiledAction): str
       return before === undefined ? `${humanise(name)}: ${display(action, name, after)}` : undefined;
     })
     .filter((c): c is string => c !== undefined);
-  const booking = bookingOf(step);
+  const booking = bookingOf(step, refs);
   const subject = booking ? `Booking ${booking}` : 'The booking';
-  return changes.length > 0 ? `${subject}: ${action.name}: ${changes.join(', ')}` : `${subject}: ${action.name} done`;
+  return changes.length > 0
+    ? `${subject}: ${action.name}: ${changes.join(', ')}`
+    : `${subject}: ${action.name} done`;
 }
 
 /** The whole plan's summary: one sentence per changed step. */
-export function planChangeSummary(plan: StoredPlan, actionOf: (id: string) => CompiledAction | undefined): string {
+export function planChangeSummary(
+  plan: StoredPlan,
+  actionOf: (id: string) => CompiledAction | undefined,
+): string {
+  const refs = bookingReferences(plan);
   const lines = plan.actions
     .map((s) => {
       const action = actionOf(s.action_id);
-      return action ? stepChangeSummary(s, action) : undefined;
+      return action ? stepChangeSummary(s, action, refs) : undefined;
     })
     .filter((l): l is string => l !== undefined);
   return lines.length > 0 ? `${lines.join('. ')}.` : 'No changes were needed.';

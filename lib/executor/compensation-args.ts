@@ -24,7 +24,9 @@ export function compensationArgs(
     response: step.result?.response_data ?? {},
     before: step.before ?? {},
   };
-  const { values, missing } = resolveParameters(spec.parameters, (scope, path) => readPath(sources[scope], path));
+  const { values, missing } = resolveParameters(spec.parameters, (scope, path) =>
+    readPath(sources[scope], path),
+  );
   const required = new Set(compensation.parameters.filter((p) => p.required).map((p) => p.name));
   const blocking = Object.keys(missing).filter((name) => required.has(name));
   if (blocking.length > 0) {

@@ -1,6 +1,7 @@
 import type { StoredPlan } from '../plans/stored-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
+import { planChangeSummary } from './change-summary.ts';
 import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
 import type { ExecutePlanMessage, ExecutorDeps } from './executor-deps.ts';
 import { finishPlan, statusAfterFailure } from './finalize.ts';
@@ -76,7 +77,8 @@ async function execute(deps: ExecutorDeps, ctx: RunContext): Promise<void> {
   const outcome = await runLoop(ctx);
   if (outcome.kind === 'completed') return finishPlan(ctx, { status: 'completed' });
   if (outcome.kind === 'failed') return failAndRollBack(ctx, outcome.failure);
-  if (outcome.kind === 'running') deps.logger.warn('execution loop ended without an outcome', { plan_id: ctx.plan.plan_id });
+  if (outcome.kind === 'running')
+    deps.logger.warn('execution loop ended without an outcome', { plan_id: ctx.plan.plan_id });
 }
 
 /**
@@ -90,21 +92,34 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
   return async function executePlanMessage(msg: PlanMessage): Promise<void> {
     const admission = await admit(deps, msg);
     if (admission.kind === 'ignore') {
-      deps.logger.info('plan message acknowledged without effect', { plan_id: msg.plan_id, kind: msg.kind, reason: admission.reason });
-      if (admission.plan && admission.plan.status !== 'executing') await deps.executionLog.delete(msg.plan_id);
+      deps.logger.info('plan message acknowledged without effect', {
+        plan_id: msg.plan_id,
+        kind: msg.kind,
+        reason: admission.reason,
+      });
+      if (admission.plan && admission.plan.status !== 'executing')
+        await deps.executionLog.delete(msg.plan_id);
       deps.crash?.('before_sqs_delete');
       return;
     }
     const plan = admission.plan;
     const scope: TraceScope = { userId: plan.user_id, sessionId: plan.session_id, planId: plan.plan_id };
-    const parent = plan.trace_id && plan.trace_root_span_id ? { traceId: plan.trace_id, rootSpanId: plan.trace_root_span_id } : undefined;
+    const parent =
+      plan.trace_id && plan.trace_root_span_id
+        ? { traceId: plan.trace_id, rootSpanId: plan.trace_root_span_id }
+        : undefined;
     const stored = await deps.executionLog.get(plan.plan_id);
     await deps.tracer.span(
       'execution',
       scope,
       {
         asType: 'agent',
-        input: { plan_id: plan.plan_id, message_kind: msg.kind, intent_summary: plan.intent_summary, steps: plan.actions.length },
+        input: {
+          plan_id: plan.plan_id,
+          message_kind: msg.kind,
+          intent_summary: plan.intent_summary,
+          steps: plan.actions.length,
+        },
         ...(parent ? { parent } : {}),
       },
       async function runExecution(span: SpanHandle) {
@@ -118,7 +133,17 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
           storedSeq: stored?.seq,
         };
         await execute(deps, ctx);
-        span.update({ output: { status: ctx.plan.status, blocking: ctx.plan.blocking_prompt !== undefined } });
+        span.update({
+          output: {
+            status: ctx.plan.status,
+            blocking: ctx.plan.blocking_prompt !== undefined,
+            ...(ctx.plan.status === 'completed'
+              ? { summary: planChangeSummary(ctx.plan, (id) => deps.registry.get(id)) }
+              : {}),
+            ...(ctx.plan.rollback_report ? { rollback_report: ctx.plan.rollback_report } : {}),
+          },
+          ...(ctx.plan.status === 'failed' ? { level: 'ERROR' as const } : {}),
+        });
       },
     );
     deps.crash?.('before_sqs_delete');

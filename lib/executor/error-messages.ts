@@ -24,6 +24,10 @@ function slotList(alternatives: Record<string, unknown>[] | undefined): string |
   return slots.length > 0 ? slots.join(', ') : undefined;
 }
 
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
 /**
  * 000 Error Classification, as the words a user reads (failure_reason). Each error type has its own message and
  * next step: 429 "retry in X seconds" from Retry-After; 409 refresh and retry, with alternatives when available;
@@ -42,11 +46,12 @@ export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: n
     case 'not_found':
       return `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Please search for it again.`;
     case 'conflict': {
+      // 409 has two causes (openapi Conflict): a full slot, which comes with the day's alternatives, or a
+      // concurrent change / cancelled booking.
       const slots = slotList(failure.alternatives);
-      const base = `${what} failed: ${booking} was changed by someone else or the requested slot is no longer available.`;
       return slots
-        ? `${base} Available times that day: ${slots}. Please refresh and retry with one of them.`
-        : `${base} Please refresh the booking and retry.`;
+        ? `${what} failed: the requested slot is no longer available. Available times that day: ${slots}. Please refresh and retry with one of them.`
+        : `${what} failed: ${booking} was changed by someone else in the meantime (${failure.message}). Please refresh the booking and retry.`;
     }
     case 'rate_limited':
       return failure.retry_after_seconds !== undefined
@@ -55,7 +60,7 @@ export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: n
     case 'server_error':
       return `${what} failed: the booking service is temporarily unavailable. Please try again later.`;
     case 'timeout':
-      return `${what} failed: the booking service could not be reached (no answer within ${Math.round(timeoutMs / 1000)} s). Please check your connection and the booking, then try again.`;
+      return `${what} failed: the booking service could not be reached (no answer within ${duration(timeoutMs)}). Please check your connection and the booking, then try again.`;
   }
 }
 

@@ -21,7 +21,12 @@ export type LoggedMessage = z.infer<typeof LoggedMessage>;
  * with it, so a redelivery replays the very same mapping (a step already recorded is not sent again).
  */
 export const PlannedCall = z.discriminatedUnion('kind', [
-  z.object({ tool_call_id: z.string(), name: z.string(), kind: z.literal('step'), step_number: z.number().int() }),
+  z.object({
+    tool_call_id: z.string(),
+    name: z.string(),
+    kind: z.literal('step'),
+    step_number: z.number().int(),
+  }),
   z.object({
     tool_call_id: z.string(),
     name: z.string(),
@@ -34,7 +39,13 @@ export const PlannedCall = z.discriminatedUnion('kind', [
     name: z.string(),
     kind: z.literal('refused'),
     reason: z.string(),
-    guardrail: z.enum(['outside_plan', 'blocked_action', 'out_of_order', 'changed_confirmed_value', 'malformed']),
+    guardrail: z.enum([
+      'outside_plan',
+      'blocked_action',
+      'out_of_order',
+      'changed_confirmed_value',
+      'malformed',
+    ]),
   }),
   z.object({ tool_call_id: z.string(), name: z.string(), kind: z.literal('deferred'), reason: z.string() }),
 ]);

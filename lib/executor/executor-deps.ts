@@ -30,7 +30,10 @@ export interface ExecutorLogger {
 }
 
 /** The configuration the executor reads (all parsed once by loadConfig). */
-export type ExecutorConfig = Pick<Config, 'MAX_SELF_CORRECTIONS' | 'BOOKING_API_TIMEOUT_MS' | 'MAX_EXECUTOR_MODEL_CALLS'>;
+export type ExecutorConfig = Pick<
+  Config,
+  'MAX_SELF_CORRECTIONS' | 'BOOKING_API_TIMEOUT_MS' | 'MAX_EXECUTOR_MODEL_CALLS'
+>;
 
 /** Everything the executor needs, injected by the composition root. */
 export interface ExecutorDeps {

@@ -1,10 +1,12 @@
 import type { RollbackReport } from '../contracts/action-result.ts';
 import type { PlanStatus } from '../contracts/enums.ts';
+import { logTransition } from '../plans/ops-log.ts';
 import { assertTransition } from '../plans/status-machine.ts';
 import type { StoredStep } from '../plans/stored-plan.ts';
 import { stepChangeSummary } from './change-summary.ts';
 import { maskPlanSteps } from './pii-masking.ts';
 import { type RunContext, savePlan } from './run-context.ts';
+import { bookingReferences } from './step-label.ts';
 
 /** The one terminal write of an execution. */
 export interface TerminalOutcome {
@@ -25,11 +27,15 @@ export function statusAfterFailure(report: RollbackReport | undefined): Terminal
 
 /** Adds the before → after line to each completed step's result (readable by IQ through GET). */
 function withSummaries(ctx: RunContext): StoredStep[] {
+  const refs = bookingReferences(ctx.plan);
   return ctx.plan.actions.map((s) => {
     const action = ctx.deps.registry.get(s.action_id);
-    const line = action ? stepChangeSummary(s, action) : undefined;
+    const line = action ? stepChangeSummary(s, action, refs) : undefined;
     if (!line || !s.result) return s;
-    return { ...s, result: { ...s.result, response_data: { ...s.result.response_data, change_summary: line } } };
+    return {
+      ...s,
+      result: { ...s.result, response_data: { ...s.result.response_data, change_summary: line } },
+    };
   });
 }
 
@@ -53,12 +59,9 @@ export async function finishPlan(ctx: RunContext, outcome: TerminalOutcome): Pro
     },
     remove: ['blocking_prompt', 'blocking_answer'],
   });
-  ctx.deps.logger.info('plan status changed', {
-    plan_id: ctx.plan.plan_id,
-    session_id: ctx.plan.session_id,
-    from: 'executing',
-    to: outcome.status,
+  logTransition(ctx.deps.logger, ctx.plan, 'executing', outcome.status, {
     rollback: outcome.rollback_report !== undefined,
+    ...(outcome.rollback_report ? { triggered_by_step: outcome.rollback_report.triggered_by_step } : {}),
   });
   await ctx.deps.sessionStore.releaseBlockingSlot(ctx.plan.session_id, ctx.plan.plan_id);
   await ctx.deps.executionLog.delete(ctx.plan.plan_id);

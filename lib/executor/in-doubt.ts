@@ -9,7 +9,11 @@ async function markFailed(ctx: RunContext, failure: ExecutionFailure): Promise<v
   await saveStep(ctx, failure.step_number, (s) => ({
     ...s,
     step_state: 'failed',
-    result: { success: false, ...(failure.error_type ? { error_type: failure.error_type } : {}), error_message: failure.message },
+    result: {
+      success: false,
+      ...(failure.error_type ? { error_type: failure.error_type } : {}),
+      error_message: failure.message,
+    },
   }));
 }
 
@@ -20,7 +24,10 @@ async function markFailed(ctx: RunContext, failure: ExecutionFailure): Promise<v
  * rollback undoes it. Either way the booking ends in a known state. A non-2xx answer means neither attempt was
  * applied. No answer again leaves it in doubt for manual recovery. Irreversible actions are never re-sent.
  */
-export async function settleInDoubtStep(ctx: RunContext, failure: ExecutionFailure): Promise<ExecutionFailure> {
+export async function settleInDoubtStep(
+  ctx: RunContext,
+  failure: ExecutionFailure,
+): Promise<ExecutionFailure> {
   if (!failure.in_doubt) return failure;
   const step = stepOf(ctx.plan, failure.step_number);
   const action = ctx.deps.registry.get(step.action_id);

@@ -2,12 +2,12 @@ import {
   AIMessage,
   type BaseMessage,
   HumanMessage,
-  SystemMessage,
-  ToolMessage,
   isAIMessage,
   isHumanMessage,
   isSystemMessage,
   isToolMessage,
+  SystemMessage,
+  ToolMessage,
 } from '@langchain/core/messages';
 import type { LoggedMessage } from './execution-log.ts';
 
@@ -25,8 +25,12 @@ export function toLoggedMessage(message: BaseMessage): LoggedMessage {
     content: structuredClone(message.content),
     ...(message.id ? { id: message.id } : {}),
     ...(message.name ? { name: message.name } : {}),
-    ...(nonEmpty(message.additional_kwargs) ? { additional_kwargs: nonEmpty(message.additional_kwargs) } : {}),
-    ...(nonEmpty(message.response_metadata) ? { response_metadata: nonEmpty(message.response_metadata) } : {}),
+    ...(nonEmpty(message.additional_kwargs)
+      ? { additional_kwargs: nonEmpty(message.additional_kwargs) }
+      : {}),
+    ...(nonEmpty(message.response_metadata)
+      ? { response_metadata: nonEmpty(message.response_metadata) }
+      : {}),
   };
   if (isAIMessage(message)) {
     const calls = (message.tool_calls ?? []).map((c) => ({ id: c.id ?? '', name: c.name, args: c.args }));
@@ -53,7 +57,10 @@ export function fromLoggedMessage(logged: LoggedMessage): BaseMessage {
     case 'ai':
       return new AIMessage({
         ...fields,
-        tool_calls: (logged.tool_calls ?? []).map((c) => ({ ...structuredClone(c), type: 'tool_call' as const })),
+        tool_calls: (logged.tool_calls ?? []).map((c) => ({
+          ...structuredClone(c),
+          type: 'tool_call' as const,
+        })),
       });
     case 'tool':
       return new ToolMessage({ ...fields, tool_call_id: logged.tool_call_id ?? '' });

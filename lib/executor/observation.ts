@@ -3,10 +3,21 @@ import type { CompiledAction } from '../registry/compiled-action.ts';
 
 /** Observation texts are capped: booking data is large, untrusted, and the log item is bounded (400 KB). */
 const MAX_DATA_CHARS = 2_000;
-const KEY_FIELDS = ['booking_id', 'booking_reference', 'date', 'start_time', 'party_size', 'status', 'version'];
+const KEY_FIELDS = [
+  'booking_id',
+  'booking_reference',
+  'date',
+  'start_time',
+  'party_size',
+  'status',
+  'version',
+];
 
 /** The part of a response shown to the model: whole when small, else the declared output fields and key fields. */
-export function responseForModel(action: CompiledAction, data: Record<string, unknown>): Record<string, unknown> {
+export function responseForModel(
+  action: CompiledAction,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
   if (JSON.stringify(data).length <= MAX_DATA_CHARS) return data;
   const keep = new Set([...action.output_fields, ...KEY_FIELDS]);
   return Object.fromEntries(Object.entries(data).filter(([k]) => keep.has(k)));

@@ -1,4 +1,10 @@
-import { AIMessage, type BaseMessage, isAIMessage, isSystemMessage, isToolMessage } from '@langchain/core/messages';
+import {
+  AIMessage,
+  type BaseMessage,
+  isAIMessage,
+  isSystemMessage,
+  isToolMessage,
+} from '@langchain/core/messages';
 import { z } from 'zod';
 import { ParameterType } from '../contracts/enums.ts';
 import { ASK_USER } from './ask-user-tool.ts';
@@ -52,7 +58,13 @@ interface History {
 /** What the conversation says so far: succeeded steps, the last result per step, answers by parameter. */
 function readHistory(messages: BaseMessage[]): History {
   const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
-  const h: History = { done: new Set(), lastResult: new Map(), lastArgs: new Map(), answers: new Map(), turns: 0 };
+  const h: History = {
+    done: new Set(),
+    lastResult: new Map(),
+    lastArgs: new Map(),
+    answers: new Map(),
+    turns: 0,
+  };
   for (const m of messages) {
     if (isAIMessage(m)) {
       h.turns += 1;
@@ -90,8 +102,21 @@ function normalised(step: Step, args: Record<string, unknown>): Record<string, u
   );
 }
 
+/** A free-text answer read as the parameter's type: "16 guests" → 16, "3pm" → "15:00". */
+function answerValue(type: ParameterType | undefined, answer: string): unknown {
+  const text = answer.trim();
+  if (type === 'number') {
+    const number = /-?\d+(\.\d+)?/.exec(text);
+    return number ? Number(number[0]) : text;
+  }
+  return type ? normaliseValue(type, text) : text;
+}
+
 function toolCall(turn: number, name: string, args: Record<string, unknown>): AIMessage {
-  return new AIMessage({ content: '', tool_calls: [{ id: `offline_${turn}_${name}`, name, args, type: 'tool_call' }] });
+  return new AIMessage({
+    content: '',
+    tool_calls: [{ id: `offline_${turn}_${name}`, name, args, type: 'tool_call' }],
+  });
 }
 
 /**
@@ -113,14 +138,15 @@ export function offlineExecutorTurn(messages: BaseMessage[]): AIMessage {
       const question = `What ${humanise(gap)} should I use for step ${next.step_number} (${next.name})?`;
       return toolCall(history.turns + 1, ASK_USER, { question, parameter: gap });
     }
-    const type = next.parameter_types[gap];
-    args[gap] = type ? normaliseValue(type, answer.trim()) : answer.trim();
+    args[gap] = answerValue(next.parameter_types[gap], answer);
   }
   const last = history.lastResult.get(next.step_number);
   if (last?.status === 'bad_request' || last?.status === 'invalid_arguments') {
     const fixed = normalised(next, history.lastArgs.get(next.action_id) ?? args);
     if (JSON.stringify(fixed) === JSON.stringify(history.lastArgs.get(next.action_id))) {
-      return new AIMessage(`I cannot correct step ${next.step_number}: ${last.message ?? 'the value was rejected'}.`);
+      return new AIMessage(
+        `I cannot correct step ${next.step_number}: ${last.message ?? 'the value was rejected'}.`,
+      );
     }
     return toolCall(history.turns + 1, next.action_id, fixed);
   }

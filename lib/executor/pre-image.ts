@@ -25,7 +25,9 @@ function pick(data: Record<string, unknown>, fields: string[]): Record<string, u
   return out;
 }
 
-export type PreImage = { ok: true; before?: Record<string, unknown> } | { ok: false; outcome: Extract<ActionOutcome, { ok: false }> };
+export type PreImage =
+  | { ok: true; before?: Record<string, unknown> }
+  | { ok: false; outcome: Extract<ActionOutcome, { ok: false }> };
 
 /**
  * Reads the pre-image a reversible step's compensation needs (overlay compensation.pre_image: a read-only

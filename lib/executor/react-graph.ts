@@ -2,8 +2,8 @@ import { END, START, StateGraph } from '@langchain/langgraph';
 import { agentNode } from './agent-node.ts';
 import { askUserNode } from './ask-user-node.ts';
 import { ExecutorState, type ExecutorStateUpdate, type ExecutorStateValue } from './graph-state.ts';
-import { nextOpenStep, type RunContext } from './run-context.ts';
 import { receiveAnswerNode } from './receive-answer-node.ts';
+import { nextOpenStep, type RunContext } from './run-context.ts';
 import { toolsNode } from './tools-node.ts';
 
 /** Node 'finish': every step succeeded → completed; otherwise the model stopped with steps left → failed. */
@@ -33,7 +33,8 @@ function routeStart(ctx: RunContext) {
   return function route_start(): 'receive_answer' | 'ask_user' | 'tools' | 'agent' | 'finish' {
     const pending = ctx.record.pending;
     const asking = pending.some((c) => c.kind === 'ask');
-    if (asking && ctx.plan.blocking_answer !== undefined && ctx.plan.blocking_prompt === undefined) return 'receive_answer';
+    if (asking && ctx.plan.blocking_answer !== undefined && ctx.plan.blocking_prompt === undefined)
+      return 'receive_answer';
     if (pending.length > 0 && pending[0]?.kind === 'ask') return 'ask_user';
     if (pending.length > 0) return 'tools';
     return nextOpenStep(ctx.plan) ? 'agent' : 'finish';
@@ -47,7 +48,10 @@ function afterAgent(state: ExecutorStateValue, ctx: RunContext): 'tools' | 'agen
   return state.messages.at(-1)?.getType() === 'human' ? 'agent' : 'finish';
 }
 
-function afterTools(state: ExecutorStateValue, ctx: RunContext): 'ask_user' | 'agent' | 'finish' | typeof END {
+function afterTools(
+  state: ExecutorStateValue,
+  ctx: RunContext,
+): 'ask_user' | 'agent' | 'finish' | typeof END {
   if (state.outcome.kind === 'failed') return END;
   if (ctx.record.pending.some((c) => c.kind === 'ask')) return 'ask_user';
   return nextOpenStep(ctx.plan) ? 'agent' : 'finish';
@@ -66,7 +70,10 @@ export function buildExecutorGraph(ctx: RunContext) {
     .addNode('ask_user', askUserNode(ctx))
     .addNode('finish', finishNode(ctx))
     .addConditionalEdges(START, routeStart(ctx), ['receive_answer', 'ask_user', 'tools', 'agent', 'finish'])
-    .addConditionalEdges('receive_answer', (s) => (s.outcome.kind === 'failed' ? END : 'agent'), ['agent', END])
+    .addConditionalEdges('receive_answer', (s) => (s.outcome.kind === 'failed' ? END : 'agent'), [
+      'agent',
+      END,
+    ])
     .addConditionalEdges('agent', (s) => afterAgent(s, ctx), ['tools', 'agent', 'finish', END])
     .addConditionalEdges('tools', (s) => afterTools(s, ctx), ['ask_user', 'agent', 'finish', END])
     .addEdge('ask_user', END)

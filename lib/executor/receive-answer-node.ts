@@ -16,7 +16,12 @@ export function receiveAnswerNode(ctx: RunContext) {
     const answer = ctx.plan.blocking_answer ?? '';
     if (answerNamesAnotherBooking(ctx.plan, answer)) {
       const step = nextOpenStep(ctx.plan)?.step_number ?? 1;
-      return { outcome: { kind: 'failed', failure: { kind: 'scope_changed', step_number: step, message: NEW_REQUEST_MESSAGE } } };
+      return {
+        outcome: {
+          kind: 'failed',
+          failure: { kind: 'scope_changed', step_number: step, message: NEW_REQUEST_MESSAGE },
+        },
+      };
     }
     const observations: BaseMessage[] = ctx.record.pending.map((call) =>
       call.kind === 'ask'

@@ -1,8 +1,8 @@
 import type { RollbackReport } from '../contracts/action-result.ts';
 import { validateArguments } from './argument-schema.ts';
 import { callAction } from './call-action.ts';
-import { reversalReason } from './error-messages.ts';
 import { compensationArgs } from './compensation-args.ts';
+import { reversalReason } from './error-messages.ts';
 import type { ExecutionFailure } from './execution-log.ts';
 import { compensationIdempotencyKey } from './idempotency-keys.ts';
 import { settleInDoubtStep } from './in-doubt.ts';
@@ -12,7 +12,9 @@ import { crash, type RunContext, saveRecord, saveStep } from './run-context.ts';
 async function recordFailure(ctx: RunContext, stepNumber: number, reason: string): Promise<void> {
   // The reason goes to the log first; the step state is the commit point (a crash in between re-sends the
   // compensation under the same key, which the booking API replays).
-  await saveRecord(ctx, { compensation_failures: { ...ctx.record.compensation_failures, [String(stepNumber)]: reason } });
+  await saveRecord(ctx, {
+    compensation_failures: { ...ctx.record.compensation_failures, [String(stepNumber)]: reason },
+  });
   await saveStep(ctx, stepNumber, (s) => ({ ...s, step_state: 'compensation_failed' }));
 }
 
@@ -28,7 +30,11 @@ async function compensateStep(ctx: RunContext, stepNumber: number): Promise<void
   if (!planned.ok) return recordFailure(ctx, stepNumber, planned.reason);
   const valid = validateArguments(target, planned.args);
   if (!valid.ok) {
-    return recordFailure(ctx, stepNumber, `the recorded values do not fit ${target.action_id} (${valid.issues.map((i) => i.field).join(', ')})`);
+    return recordFailure(
+      ctx,
+      stepNumber,
+      `the recorded values do not fit ${target.action_id} (${valid.issues.map((i) => i.field).join(', ')})`,
+    );
   }
   const outcome = await callAction(ctx, {
     action: target,
@@ -45,7 +51,7 @@ async function compensateStep(ctx: RunContext, stepNumber: number): Promise<void
 
 function isReversible(ctx: RunContext, actionId: string): boolean {
   const action = ctx.deps.registry.get(actionId);
-  return action !== undefined && action.reversible && action.compensation !== undefined;
+  return action?.reversible === true && action.compensation !== undefined;
 }
 
 /**
@@ -54,7 +60,10 @@ function isReversible(ctx: RunContext, actionId: string): boolean {
  * so a redelivery after a crash resumes without compensating twice. Returns undefined when nothing had been
  * done, i.e. no rollback was attempted (000: rollback_report only if rollback was attempted).
  */
-export async function rollBack(ctx: RunContext, decided: ExecutionFailure): Promise<RollbackReport | undefined> {
+export async function rollBack(
+  ctx: RunContext,
+  decided: ExecutionFailure,
+): Promise<RollbackReport | undefined> {
   const failure = await settleInDoubtStep(ctx, decided);
   const touched = ctx.plan.actions.filter((s) =>
     ['succeeded', 'compensated', 'compensation_failed'].includes(s.step_state),
@@ -63,14 +72,19 @@ export async function rollBack(ctx: RunContext, decided: ExecutionFailure): Prom
   return ctx.deps.tracer.span(
     'rollback',
     ctx.scope,
-    { input: { triggered_by_step: failure.step_number, error_type: failure.error_type }, metadata: { plan_id: ctx.plan.plan_id } },
+    {
+      input: { triggered_by_step: failure.step_number, error_type: failure.error_type },
+      metadata: { plan_id: ctx.plan.plan_id },
+    },
     async function runRollback(span) {
       const order = [...touched].sort((a, b) => b.step_number - a.step_number);
       for (const step of order) {
         if (step.step_state !== 'succeeded' || !isReversible(ctx, step.action_id)) continue;
         await compensateStep(ctx, step.step_number);
       }
-      const report = buildRollbackReport(ctx.plan, failure, ctx.record.compensation_failures, (id) => ctx.deps.registry.get(id));
+      const report = buildRollbackReport(ctx.plan, failure, ctx.record.compensation_failures, (id) =>
+        ctx.deps.registry.get(id),
+      );
       span.update({
         output: {
           actions_reversed: report.actions_reversed,

@@ -34,7 +34,9 @@ export async function saveStep(
   stepNumber: number,
   change: (step: StoredStep) => StoredStep,
 ): Promise<StoredStep> {
-  const actions = ctx.plan.actions.map((s) => (s.step_number === stepNumber ? change(structuredClone(s)) : s));
+  const actions = ctx.plan.actions.map((s) =>
+    s.step_number === stepNumber ? change(structuredClone(s)) : s,
+  );
   await savePlan(ctx, { set: { actions } });
   return stepOf(ctx.plan, stepNumber);
 }
@@ -67,7 +69,8 @@ export function nextOpenStep(plan: StoredPlan): StoredStep | undefined {
 export function stepOutputs(plan: StoredPlan): Map<number, Record<string, unknown>> {
   const outputs = new Map<number, Record<string, unknown>>();
   for (const s of plan.actions) {
-    if (s.step_state === 'succeeded' && s.result?.response_data) outputs.set(s.step_number, s.result.response_data);
+    if (s.step_state === 'succeeded' && s.result?.response_data)
+      outputs.set(s.step_number, s.result.response_data);
   }
   return outputs;
 }

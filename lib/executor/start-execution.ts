@@ -1,3 +1,4 @@
+import { logTransition } from '../plans/ops-log.ts';
 import type { StoredPlan } from '../plans/stored-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { ExecutorDeps } from './executor-deps.ts';
@@ -31,18 +32,19 @@ export async function admit(deps: ExecutorDeps, msg: PlanMessage, attempt = 0): 
         : { kind: 'run', plan };
     case 'confirmed':
       try {
-        const started = await deps.planStore.update(plan.plan_id, plan.version, { set: { status: 'executing' } }, {
-          expectStatus: ['confirmed'],
-        });
-        deps.logger.info('plan status changed', {
-          plan_id: plan.plan_id,
-          session_id: plan.session_id,
-          from: 'confirmed',
-          to: 'executing',
-        });
+        const started = await deps.planStore.update(
+          plan.plan_id,
+          plan.version,
+          { set: { status: 'executing' } },
+          {
+            expectStatus: ['confirmed'],
+          },
+        );
+        logTransition(deps.logger, started, 'confirmed', 'executing', { message_kind: msg.kind });
         return { kind: 'run', plan: started };
       } catch (error) {
-        if (error instanceof Error && error.name === 'StaleWriteError' && attempt === 0) return admit(deps, msg, 1);
+        if (error instanceof Error && error.name === 'StaleWriteError' && attempt === 0)
+          return admit(deps, msg, 1);
         throw error;
       }
   }

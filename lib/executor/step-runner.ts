@@ -1,5 +1,5 @@
-import type { ActionOutcome } from '../ports/booking-api.ts';
 import type { StoredStep } from '../plans/stored-plan.ts';
+import type { ActionOutcome } from '../ports/booking-api.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
 import { decideArguments } from './argument-rules.ts';
 import { validateArguments } from './argument-schema.ts';
@@ -10,7 +10,7 @@ import { stepIdempotencyKey } from './idempotency-keys.ts';
 import { type Observation, responseForModel } from './observation.ts';
 import { takePreImage } from './pre-image.ts';
 import { crash, type RunContext, saveRecord, saveStep, stepOf, stepOutputs } from './run-context.ts';
-import { labelOf } from './step-label.ts';
+import { bookingReferences, labelOf } from './step-label.ts';
 import { stepOutputLookup } from './templates.ts';
 
 type Failed = Extract<ActionOutcome, { ok: false }>;
@@ -45,7 +45,8 @@ async function failStep(
   kind: ExecutionFailure['kind'] = 'step_failed',
 ): Promise<StepOutcome> {
   const step = stepOf(ctx.plan, stepNumber);
-  const message = describeFailure(labelOf(step, action), outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
+  const label = labelOf(step, action, bookingReferences(ctx.plan));
+  const message = describeFailure(label, outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
   // No response to a sent mutation: it may or may not have been applied.
   const inDoubt = outcome.status === undefined && step.step_state === 'intent_recorded';
   const failure: ExecutionFailure = {
@@ -105,7 +106,12 @@ async function correctable(
 }
 
 /** Sends the step's recorded intent (first time or after a crash: same arguments, same key) and records it. */
-async function sendIntent(ctx: RunContext, action: CompiledAction, stepNumber: number, ignored: string[]): Promise<StepOutcome> {
+async function sendIntent(
+  ctx: RunContext,
+  action: CompiledAction,
+  stepNumber: number,
+  ignored: string[],
+): Promise<StepOutcome> {
   const step = stepOf(ctx.plan, stepNumber);
   const args = step.resolved_parameters ?? {};
   const outcome = await callAction(ctx, {
@@ -113,7 +119,9 @@ async function sendIntent(ctx: RunContext, action: CompiledAction, stepNumber: n
     args,
     stepNumber,
     purpose: 'step',
-    ...(action.read_only ? {} : { idempotencyKey: stepIdempotencyKey(ctx.plan.plan_id, stepNumber, step.attempts ?? 1) }),
+    ...(action.read_only
+      ? {}
+      : { idempotencyKey: stepIdempotencyKey(ctx.plan.plan_id, stepNumber, step.attempts ?? 1) }),
     // 409 if the booking changed since the pre-image: the recorded before-values are what rollback restores.
     ...(typeof step.before?.version === 'number' ? { ifMatch: String(step.before.version) } : {}),
   });
@@ -153,7 +161,12 @@ export async function runStep(
   if (step.step_state === 'succeeded') return succeeded(action, step);
   if (step.step_state === 'intent_recorded') return sendIntent(ctx, action, stepNumber, []);
 
-  const decision = decideArguments(action, step.parameters, proposed, stepOutputLookup(stepOutputs(ctx.plan)));
+  const decision = decideArguments(
+    action,
+    step.parameters,
+    proposed,
+    stepOutputLookup(stepOutputs(ctx.plan)),
+  );
   if (!decision.ok && decision.kind === 'changed_confirmed_value') {
     const reason = `Confirmed values can't change after confirmation (only their format): ${decision.violations.join('; ')}.`;
     return { kind: 'refused', reason, observation: { status: 'refused', step_number: stepNumber, reason } };
@@ -161,7 +174,13 @@ export async function runStep(
   if (!decision.ok) {
     const names = Object.entries(decision.missing).map(([k, v]) => `${k} (${v.join(', ')})`);
     const message = `cannot resolve ${names.join('; ')} from the recorded step outputs; provide the value`;
-    return correctable(ctx, action, stepNumber, { ok: false, status: undefined, error_type: 'bad_request', message }, true);
+    return correctable(
+      ctx,
+      action,
+      stepNumber,
+      { ok: false, status: undefined, error_type: 'bad_request', message },
+      true,
+    );
   }
   const valid = validateArguments(action, decision.args);
   if (!valid.ok) {
@@ -171,7 +190,13 @@ export async function runStep(
       ctx,
       action,
       stepNumber,
-      { ok: false, status: undefined, error_type: 'bad_request', message, ...(first ? { field: first.field } : {}) },
+      {
+        ok: false,
+        status: undefined,
+        error_type: 'bad_request',
+        message,
+        ...(first ? { field: first.field } : {}),
+      },
       true,
     );
   }

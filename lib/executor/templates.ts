@@ -10,9 +10,7 @@ const WHOLE = /^\{\{\s*([a-zA-Z0-9_]+)\.([a-zA-Z0-9_.]+)\s*\}\}$/;
 /** Looks a scope name ('step_1', 'request', 'before'…) and a dotted field path up; undefined when absent. */
 export type TemplateLookup = (scope: string, path: string) => unknown;
 
-export type Resolution =
-  | { ok: true; value: unknown }
-  | { ok: false; missing: string[] };
+export type Resolution = { ok: true; value: unknown } | { ok: false; missing: string[] };
 
 /** True when the value is, or contains, a `{{scope.field}}` template. */
 export function hasTemplate(value: unknown): boolean {
@@ -36,7 +34,9 @@ export function resolveValue(value: unknown, lookup: TemplateLookup): Resolution
   if (whole) {
     const [, scope = '', path = ''] = whole;
     const found = lookup(scope, path);
-    return found === undefined || found === null ? { ok: false, missing: [value] } : { ok: true, value: found };
+    return found === undefined || found === null
+      ? { ok: false, missing: [value] }
+      : { ok: true, value: found };
   }
   const missing: string[] = [];
   const text = value.replace(TEMPLATE, (match, scope: string, path: string) => {

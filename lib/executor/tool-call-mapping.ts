@@ -13,17 +13,27 @@ import type { PlannedCall } from './execution-log.ts';
  * - ask_user pauses the turn; calls after it are deferred until the answer.
  * The mapping is persisted with the turn, so a redelivered message replays exactly the same mapping.
  */
-export function mapToolCalls(plan: StoredPlan, registry: ActionRegistry, calls: readonly ToolCall[]): PlannedCall[] {
+export function mapToolCalls(
+  plan: StoredPlan,
+  registry: ActionRegistry,
+  calls: readonly ToolCall[],
+): PlannedCall[] {
   const planActions = new Set(plan.actions.map((s) => s.action_id));
   let cursor = plan.actions.findIndex((s) => s.step_state !== 'succeeded');
   let paused = false;
   return calls.map((call, i): PlannedCall => {
     const base = { tool_call_id: call.id ?? `call_${i}`, name: call.name };
-    if (paused) return { ...base, kind: 'deferred', reason: 'not run: waiting for the user to answer ask_user' };
+    if (paused)
+      return { ...base, kind: 'deferred', reason: 'not run: waiting for the user to answer ask_user' };
     if (call.name === ASK_USER) {
       const args = AskUserArgs.safeParse(call.args);
       if (!args.success) {
-        return { ...base, kind: 'refused', guardrail: 'malformed', reason: 'ask_user needs a non-empty question (max 500 characters)' };
+        return {
+          ...base,
+          kind: 'refused',
+          guardrail: 'malformed',
+          reason: 'ask_user needs a non-empty question (max 500 characters)',
+        };
       }
       paused = true;
       return {
@@ -35,7 +45,12 @@ export function mapToolCalls(plan: StoredPlan, registry: ActionRegistry, calls: 
     }
     const known = registry.get(call.name);
     if (known?.safety_tier === 'blocked') {
-      return { ...base, kind: 'refused', guardrail: 'blocked_action', reason: `${call.name} is blocked and can never be executed by this service` };
+      return {
+        ...base,
+        kind: 'refused',
+        guardrail: 'blocked_action',
+        reason: `${call.name} is blocked and can never be executed by this service`,
+      };
     }
     if (!planActions.has(call.name)) {
       return {
@@ -47,8 +62,15 @@ export function mapToolCalls(plan: StoredPlan, registry: ActionRegistry, calls: 
     }
     const next = cursor >= 0 ? plan.actions[cursor] : undefined;
     if (!next || next.action_id !== call.name) {
-      const expected = next ? `step ${next.step_number} (${next.action_id}) is next` : 'every step is already done';
-      return { ...base, kind: 'refused', guardrail: 'out_of_order', reason: `${call.name} can't run now: ${expected}` };
+      const expected = next
+        ? `step ${next.step_number} (${next.action_id}) is next`
+        : 'every step is already done';
+      return {
+        ...base,
+        kind: 'refused',
+        guardrail: 'out_of_order',
+        reason: `${call.name} can't run now: ${expected}`,
+      };
     }
     cursor = cursor + 1 < plan.actions.length ? cursor + 1 : -1;
     return { ...base, kind: 'step', step_number: next.step_number };

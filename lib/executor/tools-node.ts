@@ -3,7 +3,7 @@ import type { ExecutionFailure, PlannedCall } from './execution-log.ts';
 import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';
 import { toLoggedMessage } from './message-codec.ts';
 import { observationMessage } from './observation.ts';
-import { type RunContext, saveRecord } from './run-context.ts';
+import { nextOpenStep, type RunContext, saveRecord } from './run-context.ts';
 import { NEW_REQUEST_MESSAGE } from './scope-check.ts';
 import { runStep } from './step-runner.ts';
 
@@ -22,10 +22,14 @@ function guardrail(ctx: RunContext, call: PlannedCall, reason: string, guardrail
     output: { refused: true, reason },
     metadata: { guardrail: guardrailKind, plan_id: ctx.plan.plan_id },
   });
-  ctx.deps.logger.warn('executor refused a tool call', { plan_id: ctx.plan.plan_id, tool: call.name, guardrail: guardrailKind });
+  ctx.deps.logger.warn('executor refused a tool call', {
+    plan_id: ctx.plan.plan_id,
+    tool: call.name,
+    guardrail: guardrailKind,
+  });
 }
 
-function scopeChanged(ctx: RunContext, stepNumber: number): ExecutionFailure {
+function scopeChanged(stepNumber: number): ExecutionFailure {
   return { kind: 'scope_changed', step_number: stepNumber, message: NEW_REQUEST_MESSAGE };
 }
 
@@ -57,15 +61,17 @@ export function toolsNode(ctx: RunContext) {
       }
       if (call.kind === 'refused') {
         guardrail(ctx, call, call.reason, call.guardrail);
-        observations.push(observationMessage(call.tool_call_id, call.name, { status: 'refused', reason: call.reason }));
-        if (afterAnswer) failure = scopeChanged(ctx, ctx.plan.actions.find((s) => s.step_state !== 'succeeded')?.step_number ?? 1);
+        observations.push(
+          observationMessage(call.tool_call_id, call.name, { status: 'refused', reason: call.reason }),
+        );
+        if (afterAnswer) failure = scopeChanged(nextOpenStep(ctx.plan)?.step_number ?? 1);
         continue;
       }
       const outcome = await runStep(ctx, call.step_number, argsById.get(call.tool_call_id) ?? {});
       observations.push(observationMessage(call.tool_call_id, call.name, outcome.observation));
       if (outcome.kind === 'refused') {
         guardrail(ctx, call, outcome.reason, 'changed_confirmed_value');
-        if (afterAnswer) failure = scopeChanged(ctx, call.step_number);
+        if (afterAnswer) failure = scopeChanged(call.step_number);
         blockedBy = `step ${call.step_number} was refused`;
       } else if (outcome.kind === 'correctable') {
         blockedBy = `step ${call.step_number} must succeed first`;

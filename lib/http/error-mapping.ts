@@ -1,5 +1,5 @@
-import type { ServiceError } from '../contracts/service-error.ts';
 import type { ServiceErrorType } from '../contracts/enums.ts';
+import type { ServiceError } from '../contracts/service-error.ts';
 
 /** One row of the table: the HTTP status and ServiceError an error becomes. */
 interface ErrorRow {
@@ -23,7 +23,11 @@ const TABLE: Readonly<Record<string, ErrorRow>> = {
   PlanAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
   PlanNotFoundError: { status: 404, errorType: 'invalid_input', message: own },
   PlanConflictError: { status: 409, errorType: 'invalid_input', message: own },
-  StaleWriteError: { status: 409, errorType: 'invalid_input', message: () => 'The plan changed concurrently; try again.' },
+  StaleWriteError: {
+    status: 409,
+    errorType: 'invalid_input',
+    message: () => 'The plan changed concurrently; try again.',
+  },
   StaleSessionError: {
     status: 409,
     errorType: 'invalid_input',
@@ -42,7 +46,8 @@ const TABLE: Readonly<Record<string, ErrorRow>> = {
     status: 503,
     errorType: 'service_unavailable',
     // publicMessage is written by our code for IQ, never copied from a cause.
-    message: (e) => ('publicMessage' in e && typeof e.publicMessage === 'string' ? e.publicMessage : UNAVAILABLE),
+    message: (e) =>
+      'publicMessage' in e && typeof e.publicMessage === 'string' ? e.publicMessage : UNAVAILABLE,
   },
   PlanStoreError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
   SessionStoreUnavailableError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
@@ -65,10 +70,11 @@ const FALLBACK: ErrorRow = {
 export function mapErrorToResponse(error: unknown): { status: number; body: ServiceError } {
   const err = error instanceof Error ? error : new Error(String(error));
   const parserMessage =
-    'statusCode' in err && typeof err.statusCode === 'number' ? BODY_PARSER_ERRORS[err.statusCode] : undefined;
+    'statusCode' in err && typeof err.statusCode === 'number'
+      ? BODY_PARSER_ERRORS[err.statusCode]
+      : undefined;
   if (parserMessage) return { status: 400, body: { error_type: 'invalid_input', message: parserMessage } };
   const row = TABLE[err.name] ?? FALLBACK;
   const message = row.message(err).slice(0, 500) || FALLBACK.message(err);
   return { status: row.status, body: { error_type: row.errorType, message } };
 }
-

@@ -1,5 +1,8 @@
 /** How a bounded flush ended; logged, never thrown. */
-export type FlushOutcome = { kind: 'flushed' } | { kind: 'timed_out'; afterMs: number } | { kind: 'failed'; error: unknown };
+export type FlushOutcome =
+  | { kind: 'flushed' }
+  | { kind: 'timed_out'; afterMs: number }
+  | { kind: 'failed'; error: unknown };
 
 /**
  * Runs `flush` but gives up after `timeoutMs` (issue 7: a Langfuse outage or slowness never fails or delays a

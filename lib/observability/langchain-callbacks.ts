@@ -3,7 +3,9 @@ import { context, type TracerProvider } from '@opentelemetry/api';
 import type { TraceScope } from '../ports/tracer.ts';
 import { withOwner } from './tracer-routing.ts';
 
-type Params<K extends keyof CallbackHandler> = CallbackHandler[K] extends (...args: infer A) => unknown ? A : never;
+type Params<K extends keyof CallbackHandler> = CallbackHandler[K] extends (...args: infer A) => unknown
+  ? A
+  : never;
 
 /**
  * The Langfuse LangChain handler, bound to one LangfuseTracer's provider. Generations (model, prompt, response,

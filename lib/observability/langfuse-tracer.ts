@@ -4,7 +4,7 @@ import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { propagateAttributes } from '@langfuse/tracing';
 import { context, type SpanContext } from '@opentelemetry/api';
 import { NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
-import type { SpanHandle, SpanOptions, TraceRef, TraceScope, Tracer } from '../ports/tracer.ts';
+import type { SpanHandle, SpanOptions, TraceRef, Tracer, TraceScope } from '../ports/tracer.ts';
 import { boundedFlush, type FlushOutcome } from './bounded-flush.ts';
 import { OwnedCallbackHandler } from './langchain-callbacks.ts';
 import { NoopTracer } from './noop-tracer.ts';
@@ -66,7 +66,11 @@ export class LangfuseTracer implements Tracer {
     acquireRouter();
   }
 
-  startTrace<T>(name: string, scope: TraceScope, fn: (span: SpanHandle, ref: TraceRef) => Promise<T>): Promise<T> {
+  startTrace<T>(
+    name: string,
+    scope: TraceScope,
+    fn: (span: SpanHandle, ref: TraceRef) => Promise<T>,
+  ): Promise<T> {
     if (this.closed) return this.fallback.startTrace(name, scope, fn);
     return this.observe(name, scope, { traceName: name }, undefined, fn);
   }
@@ -79,7 +83,8 @@ export class LangfuseTracer implements Tracer {
   ): Promise<T> {
     if (this.closed) return this.fallback.span(name, scope, options, fn);
     // A stored trace (another Lambda's) wins over the active span; an unusable reference starts a new trace.
-    const parent = options.parent && isValidTraceRef(options.parent) ? remoteParent(options.parent) : undefined;
+    const parent =
+      options.parent && isValidTraceRef(options.parent) ? remoteParent(options.parent) : undefined;
     return this.observe(name, scope, options, parent, (span) => fn(span));
   }
 
@@ -102,7 +107,10 @@ export class LangfuseTracer implements Tracer {
     await this.bounded('shutdown', (provider) => provider.shutdown());
   }
 
-  private async bounded(what: string, work: (provider: NodeTracerProvider) => Promise<void>): Promise<FlushOutcome> {
+  private async bounded(
+    what: string,
+    work: (provider: NodeTracerProvider) => Promise<void>,
+  ): Promise<FlushOutcome> {
     const outcome = await boundedFlush(() => work(this.provider), this.flushTimeoutMs);
     if (outcome.kind !== 'flushed') {
       this.logger?.warn(`langfuse ${what} incomplete; telemetry may be lost`, {
@@ -139,12 +147,16 @@ export class LangfuseTracer implements Tracer {
           startActive(name, options.asType ?? 'span', parent, async function runInSpan(observation) {
             const handle = spanHandle(observation, context.active());
             const initial = cleanAttributes({ input: options.input, metadata: options.metadata });
-            if (options.input !== undefined || options.metadata) observation.updateOtelSpanAttributes(initial);
+            if (options.input !== undefined || options.metadata)
+              observation.updateOtelSpanAttributes(initial);
             started = true;
             try {
               return await fn(handle, { traceId: observation.traceId, rootSpanId: observation.id });
             } catch (error) {
-              handle.update({ level: 'ERROR', statusMessage: error instanceof Error ? error.message : String(error) });
+              handle.update({
+                level: 'ERROR',
+                statusMessage: error instanceof Error ? error.message : String(error),
+              });
               throw error;
             }
           }),
@@ -153,7 +165,10 @@ export class LangfuseTracer implements Tracer {
       return await context.with(owned, run);
     } catch (error) {
       if (started) throw error;
-      this.logger?.warn('tracing failed; running untraced', { span: name, error: maskFreeText(String(error)) });
+      this.logger?.warn('tracing failed; running untraced', {
+        span: name,
+        error: maskFreeText(String(error)),
+      });
       return this.fallback.startTrace(name, scope, fn);
     }
   }

@@ -1,5 +1,5 @@
 import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
-import type { SpanHandle, SpanOptions, TraceRef, TraceScope, Tracer } from '../ports/tracer.ts';
+import type { SpanHandle, SpanOptions, TraceRef, Tracer, TraceScope } from '../ports/tracer.ts';
 import { noopSpanHandle } from './span-handle.ts';
 import { randomTraceRef } from './trace-ref.ts';
 
@@ -8,7 +8,11 @@ import { randomTraceRef } from './trace-ref.ts';
  * TraceRef so every plan carries a trace id, and Lambdas that do have keys can attach to it later.
  */
 export class NoopTracer implements Tracer {
-  startTrace<T>(_name: string, _scope: TraceScope, fn: (span: SpanHandle, ref: TraceRef) => Promise<T>): Promise<T> {
+  startTrace<T>(
+    _name: string,
+    _scope: TraceScope,
+    fn: (span: SpanHandle, ref: TraceRef) => Promise<T>,
+  ): Promise<T> {
     return fn(noopSpanHandle, randomTraceRef());
   }
 

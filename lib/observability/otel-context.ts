@@ -1,5 +1,5 @@
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { context } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 
 let ensured = false;
 

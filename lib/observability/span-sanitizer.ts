@@ -17,6 +17,25 @@ export const MASKED_BY_LANGFUSE: ReadonlySet<string> = new Set([
   LangfuseOtelSpanAttributes.TRACE_METADATA,
 ]);
 
+/**
+ * Identifiers and structure, never content: left alone so a numeric user id is not mistaken for a phone number.
+ * Everything else (metadata, status messages, gen_ai attributes of other instrumentations) is sanitized.
+ */
+const STRUCTURAL: ReadonlySet<string> = new Set([
+  LangfuseOtelSpanAttributes.TRACE_USER_ID,
+  LangfuseOtelSpanAttributes.TRACE_SESSION_ID,
+  LangfuseOtelSpanAttributes.TRACE_NAME,
+  LangfuseOtelSpanAttributes.OBSERVATION_TYPE,
+  LangfuseOtelSpanAttributes.OBSERVATION_LEVEL,
+  LangfuseOtelSpanAttributes.OBSERVATION_MODEL,
+  LangfuseOtelSpanAttributes.OBSERVATION_USAGE_DETAILS,
+  LangfuseOtelSpanAttributes.OBSERVATION_COST_DETAILS,
+  LangfuseOtelSpanAttributes.OBSERVATION_COMPLETION_START_TIME,
+  LangfuseOtelSpanAttributes.ENVIRONMENT,
+  LangfuseOtelSpanAttributes.RELEASE,
+  LangfuseOtelSpanAttributes.VERSION,
+]);
+
 /** The `mask` of LangfuseSpanProcessor: values arrive as JSON strings (issue 7: PII masked in input/output/metadata). */
 export function maskSpanData({ data }: { data: unknown }): unknown {
   return typeof data === 'string' ? redactSerialized(data) : redact(data);
@@ -28,16 +47,21 @@ type AttributeValue = NonNullable<ReadableSpan['attributes'][string]>;
 export function sanitizeAttribute(key: string, value: AttributeValue): AttributeValue | undefined {
   const leaf = key.slice(key.lastIndexOf('.') + 1);
   if (isSecretKey(leaf)) return undefined;
-  if (typeof value === 'string') return isPiiKey(leaf) ? String(maskByKey(leaf, value)) : redactSerialized(value);
+  if (typeof value === 'string')
+    return isPiiKey(leaf) ? String(maskByKey(leaf, value)) : redactSerialized(value);
   if (Array.isArray(value)) {
     return value.map((v: unknown) => (typeof v === 'string' ? maskFreeText(v) : v)) as AttributeValue;
   }
   return value;
 }
 
-function sanitizeAttributes(attributes: Record<string, AttributeValue | undefined>, skip: ReadonlySet<string>): void {
+function sanitizeAttributes(
+  attributes: Record<string, AttributeValue | undefined>,
+  skip: ReadonlySet<string>,
+): void {
   for (const [key, value] of Object.entries(attributes)) {
-    if (value === undefined || skip.has(key)) continue;
+    if (value === undefined || skip.has(key) || STRUCTURAL.has(key) || key.startsWith('langfuse.internal.'))
+      continue;
     const clean = sanitizeAttribute(key, value);
     if (clean === undefined) delete attributes[key];
     else attributes[key] = clean;

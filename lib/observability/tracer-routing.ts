@@ -3,9 +3,9 @@ import {
   type Context,
   context,
   createContextKey,
+  type Tracer as OtelTracer,
   type Span,
   type SpanOptions,
-  type Tracer as OtelTracer,
   type TracerOptions,
   type TracerProvider,
   trace,
@@ -26,7 +26,9 @@ export function withOwner(ctx: Context, provider: TracerProvider): Context {
 
 function ownerOf(ctx: Context): TracerProvider | undefined {
   const value = ctx.getValue(OWNER);
-  return typeof value === 'object' && value !== null && 'getTracer' in value ? (value as TracerProvider) : undefined;
+  return typeof value === 'object' && value !== null && 'getTracer' in value
+    ? (value as TracerProvider)
+    : undefined;
 }
 
 /** A Tracer that delegates each span to the owner's provider (no owner: the global OTel provider, a no-op by default). */
@@ -43,7 +45,11 @@ class RoutingTracer implements OtelTracer {
   }
 
   startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    options: SpanOptions,
+    fn: F,
+  ): ReturnType<F>;
   startActiveSpan<F extends (span: Span) => unknown>(
     name: string,
     options: SpanOptions,

@@ -85,7 +85,7 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
     carriedValues: pending?.actions.flatMap((a) => Object.values(a.parameters)) ?? [],
     clarificationCount: snapshot.clarificationCount,
     maxClarifications: deps.config.MAX_CLARIFICATIONS,
-    quickActions: quickActions(toolset.actions),
+    quickActions: quickActions(toolset.actions, [...userTexts(snapshot.history), input.message].join(' ')),
   };
   const known = snapshot.referenced
     ? { [snapshot.referenced.booking_id]: fromBookingSummary(snapshot.referenced) }

@@ -20,6 +20,8 @@ export function buildPresentation(
   bookings: ReadonlyMap<string, BookingRecord>,
 ): PlanPresentation {
   const lines = steps.map((step): StepPresentation => {
+    const bookingId = bookingIdOf(step, steps);
+    const booking = bookingId === undefined ? undefined : bookings.get(bookingId);
     const action = registry.get(step.action_id);
     if (!action || action.safety_tier === 'blocked')
       throw new TypeError(`unvalidated step ${step.step_number}`);
@@ -28,7 +30,7 @@ export function buildPresentation(
     const flag = irreversible ? ' (cannot be undone)' : '';
     return {
       step_number: step.step_number,
-      line: `${marker}${describeStep(step, action, bookings)}${flag}`,
+      line: `${marker}${describeStep(step, action, booking)}${flag}`,
       safety_tier: action.safety_tier,
       irreversible,
     };
@@ -43,15 +45,23 @@ export function clampSummary(text: string): string {
   return flat.length <= INTENT_SUMMARY_MAX ? flat : `${flat.slice(0, INTENT_SUMMARY_MAX - 1).trimEnd()}…`;
 }
 
+/**
+ * The booking a step acts on: its literal booking_id, or for {{step_N.booking_id}} the booking step N acts on
+ * (an action that takes a booking_id returns that same booking). For display only; the executor resolves it.
+ */
+function bookingIdOf(step: PlanStepDraft, steps: readonly PlanStepDraft[], depth = 0): string | undefined {
+  const value = step.parameters.booking_id;
+  if (typeof value !== 'string') return undefined;
+  const ref = placeholdersIn(value)[0];
+  if (!ref) return value;
+  const source = steps.find((s) => s.step_number === ref.step);
+  if (ref.field !== 'booking_id' || !source || depth >= steps.length) return undefined;
+  return bookingIdOf(source, steps, depth + 1);
+}
+
 /** "Reschedule booking BK-1042 (John Smith) from Fri 4 Dec 11:00 → Sat 6 Dec 15:00". */
-function describeStep(
-  step: PlanStepDraft,
-  action: CompiledAction,
-  bookings: ReadonlyMap<string, BookingRecord>,
-) {
-  const bookingId = step.parameters.booking_id;
-  const booking = typeof bookingId === 'string' ? bookings.get(bookingId) : undefined;
-  const subject = subjectOf(bookingId, booking);
+function describeStep(step: PlanStepDraft, action: CompiledAction, booking: BookingRecord | undefined) {
+  const subject = subjectOf(step.parameters.booking_id, booking);
   const dateParam = action.parameters.find((p) => p.type === 'date')?.name;
   const timeParam = action.parameters.find((p) => p.type === 'time')?.name;
   const parts: string[] = [];

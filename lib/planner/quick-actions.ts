@@ -1,17 +1,28 @@
 import type { CompiledAction } from '../registry/compiled-action.ts';
+import { tokens } from './tools/tool-retrieval.ts';
 
 const MAX_QUICK_ACTIONS = 4;
 
 /**
- * Quick-action shortcuts (000 Planning Rules 5): one ready-to-send sentence per bound mutation, taken from the
- * overlay's first example (001: examples are "natural language triggers"), else the action's name. Registry-driven,
- * so a new action brings its own shortcut.
+ * Quick-action shortcuts (000 Planning Rules 5): ready-to-send sentences, one per safe bound mutation (normal
+ * tier and reversible: a shortcut should never be the riskiest thing to tap), taken from the overlay's first
+ * example (001: examples are "natural language triggers"), else the action's name. The ones sharing the most
+ * words with what the user wrote come first, then registry order. Registry-driven: a new action brings its own.
  */
-export function quickActions(actions: readonly CompiledAction[]): string[] {
+export function quickActions(actions: readonly CompiledAction[], userText = ''): string[] {
+  const words = new Set(tokens(userText));
+  const safe = actions
+    .filter((a) => !a.read_only && a.safety_tier === 'normal' && a.reversible)
+    .map((action, index) => {
+      const text = (action.examples?.[0] ?? action.name).trim();
+      const overlap = tokens(
+        `${action.name} ${action.description} ${(action.examples ?? []).join(' ')}`,
+      ).filter((t) => words.has(t)).length;
+      return { text, overlap, index };
+    })
+    .sort((a, b) => b.overlap - a.overlap || a.index - b.index);
   const out: string[] = [];
-  for (const action of actions) {
-    if (action.read_only || action.safety_tier === 'blocked') continue;
-    const text = (action.examples?.[0] ?? action.name).trim();
+  for (const { text } of safe) {
     if (text && !out.includes(text)) out.push(text);
     if (out.length >= MAX_QUICK_ACTIONS) break;
   }

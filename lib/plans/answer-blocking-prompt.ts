@@ -30,7 +30,8 @@ export async function answerBlockingPrompt(
   for (let attempt = 1; ; attempt += 1) {
     const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
     if (isAnswerWaitingForExecutor(plan)) {
-      if (plan.blocking_answer !== input.user_message) throw notAwaiting(plan, 'an earlier answer is being processed');
+      if (plan.blocking_answer !== input.user_message)
+        throw notAwaiting(plan, 'an earlier answer is being processed');
       await enqueuePlanMessage(deps, plan, 'resume', plan.version, input.token);
       return plan;
     }
@@ -73,7 +74,12 @@ function notAwaiting(plan: StoredPlan, why: string): PlanConflictError {
 }
 
 function concurrentChange(plan: StoredPlan, cause: unknown): PlanConflictError {
-  return new PlanConflictError(plan.plan_id, 'concurrent_change', `plan ${plan.plan_id} changed concurrently; try again`, {
-    cause,
-  });
+  return new PlanConflictError(
+    plan.plan_id,
+    'concurrent_change',
+    `plan ${plan.plan_id} changed concurrently; try again`,
+    {
+      cause,
+    },
+  );
 }

@@ -42,9 +42,14 @@ export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput
     } catch (error) {
       if (!(error instanceof StaleWriteError)) throw error;
       if (attempt >= MAX_WRITE_ATTEMPTS) {
-        throw new PlanConflictError(plan.plan_id, 'concurrent_change', `plan ${plan.plan_id} changed concurrently; try again`, {
-          cause: error,
-        });
+        throw new PlanConflictError(
+          plan.plan_id,
+          'concurrent_change',
+          `plan ${plan.plan_id} changed concurrently; try again`,
+          {
+            cause: error,
+          },
+        );
       }
       // Lost a race: re-read and decide again (a concurrent confirm makes this idempotent).
     }

@@ -1,7 +1,7 @@
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import { PlanEnqueueError } from './errors.ts';
-import type { PlanUseCaseDeps } from './plan-use-case-deps.ts';
 import { buildPlanMessage } from './plan-message.ts';
+import type { PlanUseCaseDeps } from './plan-use-case-deps.ts';
 import type { StoredPlan } from './stored-plan.ts';
 
 /**

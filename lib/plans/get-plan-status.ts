@@ -9,6 +9,9 @@ export interface GetPlanStatusInput {
 }
 
 /** 000 Get Plan Status: the plan as stored, for its creator only (404 / 403 otherwise). */
-export function getPlanStatus(deps: Pick<PlanUseCaseDeps, 'plans'>, input: GetPlanStatusInput): Promise<StoredPlan> {
+export function getPlanStatus(
+  deps: Pick<PlanUseCaseDeps, 'plans'>,
+  input: GetPlanStatusInput,
+): Promise<StoredPlan> {
   return loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
 }

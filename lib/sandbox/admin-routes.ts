@@ -26,10 +26,16 @@ export function handleAdminRequest(
   bodyText: string,
 ): AdminReply {
   try {
-    return route(admin, `${method} ${pathname.slice(ADMIN_PREFIX.length).replace(/\/$/, '')}`, query, bodyText);
+    return route(
+      admin,
+      `${method} ${pathname.slice(ADMIN_PREFIX.length).replace(/\/$/, '')}`,
+      query,
+      bodyText,
+    );
   } catch (error) {
     if (error instanceof SandboxApiError) return { status: error.status, body: error.toBody() };
-    if (error instanceof FixtureError) return { status: 400, body: { code: 'invalid_fixture', message: error.message } };
+    if (error instanceof FixtureError)
+      return { status: 400, body: { code: 'invalid_fixture', message: error.message } };
     throw error;
   }
 }
@@ -38,7 +44,8 @@ function route(admin: SandboxAdmin, call: string, query: URLSearchParams, bodyTe
   if (call === 'POST /reset') return ok(admin.reset(optionalJson(bodyText)));
   if (call === 'GET /bookings') {
     const reference = query.get('reference');
-    const bookings = reference === null ? admin.bookings() : [admin.bookingByReference(reference)].filter(Boolean);
+    const bookings =
+      reference === null ? admin.bookings() : [admin.bookingByReference(reference)].filter(Boolean);
     return ok({ bookings });
   }
   const one = /^GET \/bookings\/([^/]+)$/.exec(call);
@@ -46,7 +53,8 @@ function route(admin: SandboxAdmin, call: string, query: URLSearchParams, bodyTe
     const booking = admin.booking(decodeURIComponent(one[1]!));
     return booking ? ok(booking) : { status: 404, body: { code: 'not_found', message: 'no such booking' } };
   }
-  if (call === 'GET /journal') return ok({ entries: admin.journal({ operation: query.get('operation') ?? undefined }) });
+  if (call === 'GET /journal')
+    return ok({ entries: admin.journal({ operation: query.get('operation') ?? undefined }) });
   if (call === 'GET /faults') return ok({ faults: admin.faults().map(showFault) });
   if (call === 'POST /faults') {
     const body = requiredJson(bodyText);
@@ -56,7 +64,8 @@ function route(admin: SandboxAdmin, call: string, query: URLSearchParams, bodyTe
   if (call === 'DELETE /faults') return ok({ cleared: admin.clearFaults() });
   if (call === 'POST /rate-limits') {
     const parsed = RateLimitBody.safeParse(requiredJson(bodyText));
-    if (!parsed.success) throw invalid('body must be {"token": "...", "rule": {"limit", "windowSeconds"} | null}');
+    if (!parsed.success)
+      throw invalid('body must be {"token": "...", "rule": {"limit", "windowSeconds"} | null}');
     admin.setRateLimit(parsed.data.token, parsed.data.rule);
     return ok({ rule: parsed.data.rule });
   }
@@ -81,7 +90,13 @@ function requiredJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SandboxApiError(400, 'invalid_json', 'the request body is not valid JSON', {}, { cause: error });
+    throw new SandboxApiError(
+      400,
+      'invalid_json',
+      'the request body is not valid JSON',
+      {},
+      { cause: error },
+    );
   }
 }
 

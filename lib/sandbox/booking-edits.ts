@@ -1,10 +1,4 @@
-import {
-  assertModifiable,
-  assertVersion,
-  findBooking,
-  type RuleContext,
-  touch,
-} from './booking-rules.ts';
+import { assertModifiable, assertVersion, findBooking, type RuleContext, touch } from './booking-rules.ts';
 import { conflict, notFound } from './sandbox-error.ts';
 import type { BookingRecord, Note, PaymentLinkRecord, SentConfirmation } from './sandbox-state.ts';
 

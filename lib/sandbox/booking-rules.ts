@@ -138,7 +138,11 @@ function productOf(ctx: RuleContext, productId: string): Product {
 function assertBookableSlot(ctx: RuleContext, product: Product, date: string, startTime: string): void {
   const today = localDate(ctx.now, ctx.state.venue(ctx.venueId).timezone);
   if (date < today) {
-    throw badRequest('date', `YYYY-MM-DD on or after ${today}`, `date ${date} is in the past (today is ${today})`);
+    throw badRequest(
+      'date',
+      `YYYY-MM-DD on or after ${today}`,
+      `date ${date} is in the past (today is ${today})`,
+    );
   }
   if (!product.sessionTimes.includes(startTime)) {
     const sessions = product.sessionTimes.join(', ');

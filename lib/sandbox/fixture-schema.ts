@@ -80,7 +80,8 @@ export const Fixture = z
     fixture.bookings.forEach((b, i) => {
       const venue = venues.get(b.venueId ?? fixture.venues[0]!.venueId);
       const product = venue?.products.find((p) => p.productId === b.productId);
-      if (!venue) ctx.addIssue({ code: 'custom', path: ['bookings', i, 'venueId'], message: 'unknown venueId' });
+      if (!venue)
+        ctx.addIssue({ code: 'custom', path: ['bookings', i, 'venueId'], message: 'unknown venueId' });
       else if (!product) {
         ctx.addIssue({ code: 'custom', path: ['bookings', i, 'productId'], message: 'unknown productId' });
       } else if (!product.sessionTimes.includes(b.startTime)) {

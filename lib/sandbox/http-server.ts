@@ -46,8 +46,18 @@ async function serve(
 
   if (url.pathname === ADMIN_PREFIX || url.pathname.startsWith(`${ADMIN_PREFIX}/`)) {
     const reply = handleAdminRequest(admin, method, url.pathname, url.searchParams, bodyText);
-    send(res, { kind: 'respond', status: reply.status, headers: { 'content-type': 'application/json' }, body: reply.body });
-    logger.info('admin request', { method, path: url.pathname, status: reply.status, durationMs: elapsed(started) });
+    send(res, {
+      kind: 'respond',
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+      body: reply.body,
+    });
+    logger.info('admin request', {
+      method,
+      path: url.pathname,
+      status: reply.status,
+      durationMs: elapsed(started),
+    });
     return;
   }
 

@@ -28,7 +28,9 @@ export class Journal {
   }
 
   list(operation?: string): JournalEntry[] {
-    return this.entries.filter((e) => operation === undefined || e.operation === operation).map((e) => ({ ...e }));
+    return this.entries
+      .filter((e) => operation === undefined || e.operation === operation)
+      .map((e) => ({ ...e }));
   }
 
   clear(): void {

@@ -55,6 +55,8 @@ function jsonLineLogger(): SandboxLogger {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`sandbox failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `sandbox failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

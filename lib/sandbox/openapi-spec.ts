@@ -82,7 +82,10 @@ function flattenOperations(api: unknown): SpecOperation[] {
         responses: Object.fromEntries(
           Object.entries(op.responses).map(([status, r]) => {
             const [contentType, media] = Object.entries(r.content ?? {})[0] ?? [];
-            return [status, { ...(contentType ? { contentType } : {}), ...(media?.schema ? { schema: media.schema } : {}) }];
+            return [
+              status,
+              { ...(contentType ? { contentType } : {}), ...(media?.schema ? { schema: media.schema } : {}) },
+            ];
           }),
         ),
       });

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { authenticate } from './auth.ts';
-import type { FaultSpec } from './faults.ts';
+import { injectedError } from './injected-error.ts';
 import type { JournalEntry } from './journal.ts';
 import type { OperationResult } from './operations/operation.ts';
 import type { SandboxCore } from './sandbox-core.ts';
@@ -42,9 +42,12 @@ export async function handleApiRequest(
   signal: AbortSignal,
 ): Promise<PipelineResult> {
   const route = core.router.match(req.method, req.pathname);
-  if (route === undefined) return { reply: errorReply(new SandboxApiError(404, 'not_found', 'no such endpoint')) };
+  if (route === undefined)
+    return { reply: errorReply(new SandboxApiError(404, 'not_found', 'no such endpoint')) };
   if (route === 'methodNotAllowed') {
-    return { reply: errorReply(new SandboxApiError(405, 'method_not_allowed', `${req.method} not allowed here`)) };
+    return {
+      reply: errorReply(new SandboxApiError(405, 'method_not_allowed', `${req.method} not allowed here`)),
+    };
   }
   const operation = route.operation.operationId;
   const journal = (fields: Omit<JournalEntry, 'seq' | 'at' | 'operation' | 'params'>) =>
@@ -58,11 +61,20 @@ export async function handleApiRequest(
 
   const fault = core.faults.take(operation);
   if (fault?.kind === 'reset') {
-    return { operation, reply: { kind: 'reset' }, entry: journal({ committed: false, replayed: false, fault: 'reset' }) };
+    return {
+      operation,
+      reply: { kind: 'reset' },
+      entry: journal({ committed: false, replayed: false, fault: 'reset' }),
+    };
   }
   if (fault?.kind === 'status') {
     const reply = errorReply(injectedError(fault));
-    const entry = journal({ status: fault.status, committed: false, replayed: false, fault: `status:${fault.status}` });
+    const entry = journal({
+      status: fault.status,
+      committed: false,
+      replayed: false,
+      fault: `status:${fault.status}`,
+    });
     return { operation, reply, entry };
   }
   if (fault?.kind === 'delay') await sleep(fault.delayMs, undefined, { signal });
@@ -75,7 +87,12 @@ export async function handleApiRequest(
     ...(fault ? { fault: fault.kind } : {}),
   });
   const reply: ApiReply = fault?.kind === 'commit_then_drop' ? { kind: 'drop' } : outcome.reply;
-  return { operation, entry, reply, ...(outcome.internalError ? { internalError: outcome.internalError } : {}) };
+  return {
+    operation,
+    entry,
+    reply,
+    ...(outcome.internalError ? { internalError: outcome.internalError } : {}),
+  };
 }
 
 interface Outcome {
@@ -85,7 +102,12 @@ interface Outcome {
   internalError?: unknown;
 }
 
-function execute(core: SandboxCore, operationId: string, path: Record<string, string>, req: ApiRequest): Outcome {
+function execute(
+  core: SandboxCore,
+  operationId: string,
+  path: Record<string, string>,
+  req: ApiRequest,
+): Outcome {
   try {
     const now = core.clock.now();
     const principal = authenticate(core.state, req.headers.authorization, now);
@@ -106,10 +128,18 @@ function execute(core: SandboxCore, operationId: string, path: Record<string, st
     const fingerprint = JSON.stringify([operationId, path, valid.body]);
     const recorded = key === undefined ? undefined : core.idempotency.get(venueId, key);
     if (recorded && recorded.fingerprint !== fingerprint) {
-      throw new SandboxApiError(409, 'idempotency_key_reused', 'Idempotency-Key was already used for a different request');
+      throw new SandboxApiError(
+        409,
+        'idempotency_key_reused',
+        'Idempotency-Key was already used for a different request',
+      );
     }
     if (recorded) {
-      return { reply: jsonReply(recorded.status, recorded.body, { 'idempotent-replayed': 'true' }), committed: false, replayed: true };
+      return {
+        reply: jsonReply(recorded.status, recorded.body, { 'idempotent-replayed': 'true' }),
+        committed: false,
+        replayed: true,
+      };
     }
     const result = core.handler(operationId)({
       rules: { state: core.state, venueId, now },
@@ -121,7 +151,8 @@ function execute(core: SandboxCore, operationId: string, path: Record<string, st
     }
     return { reply: resultReply(result), committed: result.committed, replayed: false };
   } catch (error) {
-    if (error instanceof SandboxApiError) return { reply: errorReply(error), committed: false, replayed: false };
+    if (error instanceof SandboxApiError)
+      return { reply: errorReply(error), committed: false, replayed: false };
     // middy's rule: only errors below 500 are shown to the client; the rest is a generic message.
     const internal = new SandboxApiError(500, 'internal_error', 'internal error', {}, { cause: error });
     return { reply: errorReply(internal), committed: false, replayed: false, internalError: error };
@@ -133,33 +164,17 @@ function parseBody(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SandboxApiError(400, 'invalid_json', 'the request body is not valid JSON', {
-      field: 'body',
-      expectedFormat: 'a JSON object',
-    }, { cause: error });
+    throw new SandboxApiError(
+      400,
+      'invalid_json',
+      'the request body is not valid JSON',
+      {
+        field: 'body',
+        expectedFormat: 'a JSON object',
+      },
+      { cause: error },
+    );
   }
-}
-
-function injectedError(fault: Extract<FaultSpec, { kind: 'status' }>): SandboxApiError {
-  const defaults: Record<number, [string, string]> = {
-    400: ['invalid_parameter', 'invalid request'],
-    401: ['unauthorized', 'token expired: re-authenticate'],
-    403: ['forbidden', 'this token may not access this resource'],
-    404: ['not_found', 'resource not found'],
-    409: ['conflict', 'the booking was modified concurrently'],
-    429: ['rate_limited', 'rate limit exceeded'],
-    500: ['internal_error', 'internal error'],
-    503: ['unavailable', 'service temporarily unavailable'],
-  };
-  const [code, message] = defaults[fault.status]!;
-  const retry = fault.status === 429 || fault.status === 503 ? (fault.retryAfterSeconds ?? 1) : undefined;
-  const { field, expectedFormat, alternatives } = fault.body ?? {};
-  return new SandboxApiError(fault.status, fault.body?.code ?? code, fault.body?.message ?? `(injected) ${message}`, {
-    ...(field === undefined ? {} : { field }),
-    ...(expectedFormat === undefined ? {} : { expectedFormat }),
-    ...(alternatives === undefined ? {} : { alternatives }),
-    ...(retry === undefined ? {} : { retryAfterSeconds: retry }),
-  });
 }
 
 function resultReply(result: OperationResult): Outcome['reply'] {
@@ -190,7 +205,10 @@ function bodyParam(text: string): { body?: unknown } {
 function headerFields(headers: IncomingHttpHeaders): { idempotencyKey?: string; ifMatch?: string } {
   const key = stringOrUndefined(headers['idempotency-key']);
   const ifMatch = stringOrUndefined(headers['if-match']);
-  return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(ifMatch === undefined ? {} : { ifMatch }) };
+  return {
+    ...(key === undefined ? {} : { idempotencyKey: key }),
+    ...(ifMatch === undefined ? {} : { ifMatch }),
+  };
 }
 
 function stringOrUndefined(value: unknown): string | undefined {

@@ -41,7 +41,10 @@ export class RequestValidator {
       header: paramsAjv.compile(objectSchema(operation.parameters, 'header')),
     };
     if (operation.requestBody) {
-      this.body = { required: operation.requestBody.required, validate: bodyAjv.compile(operation.requestBody.schema) };
+      this.body = {
+        required: operation.requestBody.required,
+        validate: bodyAjv.compile(operation.requestBody.schema),
+      };
     }
   }
 

@@ -38,7 +38,9 @@ export class ResponseValidator {
     if (!response.schema) return { ok: true, problems: [] };
     const validate = this.validatorFor(`${operationId} ${status}`, response.schema);
     if (validate(body)) return { ok: true, problems: [] };
-    return fail(...(validate.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath} ${e.message}`));
+    return fail(
+      ...(validate.errors ?? []).map((e) => `${operationId} ${status}: ${e.instancePath} ${e.message}`),
+    );
   }
 
   private validatorFor(key: string, schema: Record<string, unknown>): ValidateFunction {

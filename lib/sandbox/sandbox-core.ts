@@ -7,7 +7,7 @@ import { buildState, parseFixture } from './load-fixture.ts';
 import type { SpecOperation } from './openapi-spec.ts';
 import { operationHandlers } from './operations/index.ts';
 import type { OperationHandler } from './operations/operation.ts';
-import { type RateLimitOptions, RateLimiter } from './rate-limiter.ts';
+import { RateLimiter, type RateLimitOptions } from './rate-limiter.ts';
 import { RequestValidator } from './request-validator.ts';
 import { Router } from './router.ts';
 import type { SandboxState } from './sandbox-state.ts';
@@ -16,7 +16,13 @@ import type { SandboxState } from './sandbox-state.ts';
 export interface ResetSummary {
   venues: string[];
   tokens: number;
-  bookings: Array<{ bookingId: string; bookingReference: string; guestName: string; date: string; status: string }>;
+  bookings: Array<{
+    bookingId: string;
+    bookingReference: string;
+    guestName: string;
+    date: string;
+    status: string;
+  }>;
 }
 
 /** Raised at startup when the spec has an operation the sandbox does not implement. */

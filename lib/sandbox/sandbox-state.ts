@@ -103,7 +103,9 @@ export class SandboxState {
 
   /** BK-<n> one above the highest numbered reference so far. */
   nextReference(): string {
-    const numbers = [...this.bookings.values()].map((b) => Number(/(\d+)$/.exec(b.bookingReference)?.[1] ?? 0));
+    const numbers = [...this.bookings.values()].map((b) =>
+      Number(/(\d+)$/.exec(b.bookingReference)?.[1] ?? 0),
+    );
     return `BK-${Math.max(1000, ...numbers) + 1}`;
   }
 

@@ -63,7 +63,9 @@ describe('answerBlockingPrompt', () => {
     await expect(answerBlockingPrompt(deps, answer(plan.plan_id, 'x', 'user-2'))).rejects.toMatchObject({
       name: 'PlanAccessDeniedError',
     });
-    await expect(answerBlockingPrompt(deps, answer('6f1c1f7e-0000-4000-8000-00000000000b'))).rejects.toMatchObject({
+    await expect(
+      answerBlockingPrompt(deps, answer('6f1c1f7e-0000-4000-8000-00000000000b')),
+    ).rejects.toMatchObject({
       name: 'PlanNotFoundError',
     });
   });

@@ -57,7 +57,11 @@ describe('confirmPlan', () => {
   it('rejects an unknown plan (404) and another user (403) without enqueueing', async () => {
     const { deps, plan, queue } = await withPlan();
 
-    const unknown = confirmPlan(deps, { plan_id: '6f1c1f7e-0000-4000-8000-00000000000a', user_id: 'user-1', token: TOKEN });
+    const unknown = confirmPlan(deps, {
+      plan_id: '6f1c1f7e-0000-4000-8000-00000000000a',
+      user_id: 'user-1',
+      token: TOKEN,
+    });
     const stranger = confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-2', token: TOKEN });
 
     await expect(unknown).rejects.toMatchObject({ name: 'PlanNotFoundError' });

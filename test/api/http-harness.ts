@@ -16,7 +16,10 @@ export interface HttpResult {
 }
 
 async function invoke(
-  handler: (event: ReturnType<typeof anHttpEvent>, context: ReturnType<typeof aLambdaContext>) => Promise<APIGatewayProxyResult>,
+  handler: (
+    event: ReturnType<typeof anHttpEvent>,
+    context: ReturnType<typeof aLambdaContext>,
+  ) => Promise<APIGatewayProxyResult>,
   input: HttpEventInput,
 ): Promise<HttpResult> {
   const result = await handler(anHttpEvent(input), aLambdaContext());
@@ -25,7 +28,11 @@ async function invoke(
 
 /** Calls the four function modules (the same createHandler the Lambdas and the local gateway use). */
 export function httpClient(planDeps: PlanServiceDeps, handle: HandleRequest) {
-  const requestDeps: RequestServiceDeps = { config: planDeps.config, logger: planDeps.logger, handleRequest: handle };
+  const requestDeps: RequestServiceDeps = {
+    config: planDeps.config,
+    logger: planDeps.logger,
+    handleRequest: handle,
+  };
   const handlers = {
     confirm: confirmPlan(async () => planDeps),
     get: getPlan(async () => planDeps),

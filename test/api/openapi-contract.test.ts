@@ -9,7 +9,7 @@ import { answerPromptRoute } from '../../lib/http/routes/answer-prompt-route.ts'
 import { confirmPlanRoute } from '../../lib/http/routes/confirm-plan-route.ts';
 import { getPlanRoute } from '../../lib/http/routes/get-plan-route.ts';
 import { handleRequestRoute } from '../../lib/http/routes/handle-request-route.ts';
-import { PlanStoreError, type PlanStore } from '../../lib/ports/plan-store.ts';
+import { type PlanStore, PlanStoreError } from '../../lib/ports/plan-store.ts';
 import { StaleSessionError } from '../../lib/ports/session-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { type HttpResult, httpClient } from './http-harness.ts';
@@ -17,11 +17,17 @@ import { aClarificationOutcome, aPlanOutcome } from './outcomes.ts';
 import { inMemoryPlanService } from './plan-service-fixture.ts';
 
 type Doc = Awaited<ReturnType<typeof SwaggerParser.dereference>>;
-type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, { schema: object }> }> };
+type Operation = {
+  operationId?: string;
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+};
 
-const ROUTES: HttpRoute<never, unknown>[] = [handleRequestRoute, confirmPlanRoute, getPlanRoute, answerPromptRoute].map(
-  (r) => r as unknown as HttpRoute<never, unknown>,
-);
+const ROUTES: HttpRoute<never, unknown>[] = [
+  handleRequestRoute,
+  confirmPlanRoute,
+  getPlanRoute,
+  answerPromptRoute,
+].map((r) => r as unknown as HttpRoute<never, unknown>);
 const OTHER_USER = { user_id: 'user-2' };
 const ME = { user_id: 'user-1' };
 const UNKNOWN = '6f1c1f7e-0000-4000-8000-0000000000ff';
@@ -31,7 +37,13 @@ function failingStore(error: () => Error): PlanStore {
   const fail = async () => {
     throw error();
   };
-  return { create: fail, get: fail, update: fail, listBySession: fail, scanAll: () => ({ [Symbol.asyncIterator]: () => ({ next: fail }) }) };
+  return {
+    create: fail,
+    get: fail,
+    update: fail,
+    listBySession: fail,
+    scanAll: () => ({ [Symbol.asyncIterator]: () => ({ next: fail }) }),
+  };
 }
 
 async function setup(options: { handle?: HandleRequest; plans?: PlanStore; queueDown?: boolean } = {}) {
@@ -51,46 +63,203 @@ const outage = () => new PlanStoreError('dynamodb down');
 
 /** Every documented status of every operation, produced by the real handlers. */
 const SCENARIOS: Array<[operationId: string, status: number, run: () => Promise<HttpResult>]> = [
-  ['handleBookingUpdateRequest', 200, async () => (await setup()).client.request({ session_id: 's', user_id: 'u', message: 'move John' })],
-  ['handleBookingUpdateRequest', 200, async () =>
-    (await setup({ handle: async () => aClarificationOutcome() })).client.request({ session_id: 's', user_id: 'u', message: 'John' })],
-  ['handleBookingUpdateRequest', 400, async () => (await setup()).client.request({ session_id: 's', user_id: 'u' })],
-  ['handleBookingUpdateRequest', 401, async () =>
-    (await setup()).client.request({ session_id: 's', user_id: 'u', message: 'x' }, { token: null })],
-  ['handleBookingUpdateRequest', 409, async () =>
-    (await setup({ handle: async () => { throw new StaleSessionError('s'); } })).client.request({ session_id: 's', user_id: 'u', message: 'x' })],
-  ['handleBookingUpdateRequest', 500, async () =>
-    (await setup({ handle: async () => ({ kind: 'plan' }) as never })).client.request({ session_id: 's', user_id: 'u', message: 'x' })],
-  ['handleBookingUpdateRequest', 503, async () => {
-    const stand_in = createHandleRequest({} as never);
-    return (await setup({ handle: stand_in })).client.request({ session_id: 's', user_id: 'u', message: 'x' });
-  }],
-  ['confirmPlan', 200, async () => { const s = await setup(); return s.client.confirm(s.pending.plan_id, ME); }],
-  ['confirmPlan', 400, async () => { const s = await setup(); return s.client.confirm(s.pending.plan_id, {}); }],
-  ['confirmPlan', 401, async () => { const s = await setup(); return s.client.confirm(s.pending.plan_id, ME, { token: null }); }],
-  ['confirmPlan', 403, async () => { const s = await setup(); return s.client.confirm(s.pending.plan_id, OTHER_USER); }],
+  [
+    'handleBookingUpdateRequest',
+    200,
+    async () => (await setup()).client.request({ session_id: 's', user_id: 'u', message: 'move John' }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    200,
+    async () =>
+      (await setup({ handle: async () => aClarificationOutcome() })).client.request({
+        session_id: 's',
+        user_id: 'u',
+        message: 'John',
+      }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    400,
+    async () => (await setup()).client.request({ session_id: 's', user_id: 'u' }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    401,
+    async () =>
+      (await setup()).client.request({ session_id: 's', user_id: 'u', message: 'x' }, { token: null }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    409,
+    async () =>
+      (
+        await setup({
+          handle: async () => {
+            throw new StaleSessionError('s');
+          },
+        })
+      ).client.request({ session_id: 's', user_id: 'u', message: 'x' }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    500,
+    async () =>
+      (await setup({ handle: async () => ({ kind: 'plan' }) as never })).client.request({
+        session_id: 's',
+        user_id: 'u',
+        message: 'x',
+      }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    503,
+    async () => {
+      const stand_in = createHandleRequest({} as never);
+      return (await setup({ handle: stand_in })).client.request({
+        session_id: 's',
+        user_id: 'u',
+        message: 'x',
+      });
+    },
+  ],
+  [
+    'confirmPlan',
+    200,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.pending.plan_id, ME);
+    },
+  ],
+  [
+    'confirmPlan',
+    400,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.pending.plan_id, {});
+    },
+  ],
+  [
+    'confirmPlan',
+    401,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.pending.plan_id, ME, { token: null });
+    },
+  ],
+  [
+    'confirmPlan',
+    403,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.pending.plan_id, OTHER_USER);
+    },
+  ],
   ['confirmPlan', 404, async () => (await setup()).client.confirm(UNKNOWN, ME)],
-  ['confirmPlan', 409, async () => { const s = await setup(); return s.client.confirm(s.done.plan_id, ME); }],
+  [
+    'confirmPlan',
+    409,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.done.plan_id, ME);
+    },
+  ],
   ['confirmPlan', 500, async () => (await setup({ plans: failingStore(boom) })).client.confirm(UNKNOWN, ME)],
-  ['confirmPlan', 503, async () => { const s = await setup({ queueDown: true }); return s.client.confirm(s.pending.plan_id, ME); }],
-  ['getPlanStatus', 200, async () => { const s = await setup(); return s.client.get(s.waiting.plan_id, ME); }],
+  [
+    'confirmPlan',
+    503,
+    async () => {
+      const s = await setup({ queueDown: true });
+      return s.client.confirm(s.pending.plan_id, ME);
+    },
+  ],
+  [
+    'getPlanStatus',
+    200,
+    async () => {
+      const s = await setup();
+      return s.client.get(s.waiting.plan_id, ME);
+    },
+  ],
   ['getPlanStatus', 400, async () => (await setup()).client.get('not-a-uuid', ME)],
-  ['getPlanStatus', 401, async () => { const s = await setup(); return s.client.get(s.pending.plan_id, ME, { token: null }); }],
-  ['getPlanStatus', 403, async () => { const s = await setup(); return s.client.get(s.pending.plan_id, OTHER_USER); }],
+  [
+    'getPlanStatus',
+    401,
+    async () => {
+      const s = await setup();
+      return s.client.get(s.pending.plan_id, ME, { token: null });
+    },
+  ],
+  [
+    'getPlanStatus',
+    403,
+    async () => {
+      const s = await setup();
+      return s.client.get(s.pending.plan_id, OTHER_USER);
+    },
+  ],
   ['getPlanStatus', 404, async () => (await setup()).client.get(UNKNOWN, ME)],
   ['getPlanStatus', 500, async () => (await setup({ plans: failingStore(boom) })).client.get(UNKNOWN, ME)],
   ['getPlanStatus', 503, async () => (await setup({ plans: failingStore(outage) })).client.get(UNKNOWN, ME)],
-  ['answerBlockingPrompt', 200, async () => { const s = await setup(); return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' }); }],
-  ['answerBlockingPrompt', 400, async () => { const s = await setup(); return s.client.answer(s.waiting.plan_id, ME); }],
-  ['answerBlockingPrompt', 401, async () => { const s = await setup(); return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' }, { token: null }); }],
-  ['answerBlockingPrompt', 403, async () => { const s = await setup(); return s.client.answer(s.waiting.plan_id, { ...OTHER_USER, user_message: '12' }); }],
-  ['answerBlockingPrompt', 404, async () => (await setup()).client.answer(UNKNOWN, { ...ME, user_message: '12' })],
-  ['answerBlockingPrompt', 409, async () => { const s = await setup(); return s.client.answer(s.pending.plan_id, { ...ME, user_message: '12' }); }],
-  ['answerBlockingPrompt', 500, async () => (await setup({ plans: failingStore(boom) })).client.answer(UNKNOWN, { ...ME, user_message: '12' })],
-  ['answerBlockingPrompt', 503, async () => {
-    const s = await setup({ queueDown: true });
-    return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' });
-  }],
+  [
+    'answerBlockingPrompt',
+    200,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' });
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    400,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.waiting.plan_id, ME);
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    401,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' }, { token: null });
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    403,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.waiting.plan_id, { ...OTHER_USER, user_message: '12' });
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    404,
+    async () => (await setup()).client.answer(UNKNOWN, { ...ME, user_message: '12' }),
+  ],
+  [
+    'answerBlockingPrompt',
+    409,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.pending.plan_id, { ...ME, user_message: '12' });
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    500,
+    async () =>
+      (await setup({ plans: failingStore(boom) })).client.answer(UNKNOWN, { ...ME, user_message: '12' }),
+  ],
+  [
+    'answerBlockingPrompt',
+    503,
+    async () => {
+      const s = await setup({ queueDown: true });
+      return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' });
+    },
+  ],
 ];
 
 let doc: Doc;
@@ -127,7 +296,9 @@ describe('openapi/service.yaml ↔ handlers', () => {
   });
 
   it('has a scenario for every documented status of every operation', () => {
-    const documented = [...operations.entries()].flatMap(([id, o]) => Object.keys(o.op.responses).map((s) => `${id} ${s}`));
+    const documented = [...operations.entries()].flatMap(([id, o]) =>
+      Object.keys(o.op.responses).map((s) => `${id} ${s}`),
+    );
     const covered = new Set(SCENARIOS.map(([id, status]) => `${id} ${status}`));
 
     expect(documented.filter((d) => !covered.has(d))).toEqual([]);
@@ -157,7 +328,8 @@ describe('openapi/service.yaml ↔ handlers', () => {
         const samples = [media.example, ...Object.values(media.examples ?? {}).map((e) => e.value)].filter(
           (s) => s !== undefined,
         );
-        for (const sample of samples) if (!validate(sample)) failures.push(`${id} ${status}: ${ajv.errorsText(validate.errors)}`);
+        for (const sample of samples)
+          if (!validate(sample)) failures.push(`${id} ${status}: ${ajv.errorsText(validate.errors)}`);
       }
     }
 

@@ -14,7 +14,9 @@ function param(
   return { name, wire_name, location, type, required, description: `${name} (${location})` };
 }
 
-function action(fields: Omit<CompiledAction, 'name' | 'description' | 'safety_tier' | 'reversible'>): CompiledAction {
+function action(
+  fields: Omit<CompiledAction, 'name' | 'description' | 'safety_tier' | 'reversible'>,
+): CompiledAction {
   return CompiledAction.parse({
     name: fields.action_id,
     description: `test action ${fields.action_id}`,

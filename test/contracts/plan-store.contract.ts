@@ -37,10 +37,17 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
           completed_at: '2026-11-20T10:05:00.000Z',
           confirmed_at: '2026-11-20T10:01:00.000Z',
           failure_reason: 'slot full',
-          rollback_report: { triggered_by_step: 2, actions_reversed: [1], manual_recovery_steps: ['call John'] },
+          rollback_report: {
+            triggered_by_step: 2,
+            actions_reversed: [1],
+            manual_recovery_steps: ['call John'],
+          },
           trace_id: 'trace-1',
         });
-        plan.actions[0]!.result = { success: true, response_data: { version: 'v7', nested: { a: [1, 'x'] } } };
+        plan.actions[0]!.result = {
+          success: true,
+          response_data: { version: 'v7', nested: { a: [1, 'x'] } },
+        };
         // Act
         await store.create(plan);
         const read = await store.get(plan.plan_id);
@@ -92,7 +99,9 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
         const plan = aStoredPlan({ trace_id: 'trace-1' });
         await store.create(plan);
 
-        const updated = await store.update(plan.plan_id, 1, { set: { trace_id: undefined, intent_summary: 'x' } });
+        const updated = await store.update(plan.plan_id, 1, {
+          set: { trace_id: undefined, intent_summary: 'x' },
+        });
 
         expect(updated).toMatchObject({ trace_id: 'trace-1', intent_summary: 'x' });
       });
@@ -127,7 +136,9 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
       it('throws PlanNotFoundError for an absent plan', async () => {
         const store = await fresh();
 
-        const attempt = store.update('6f1c1f7e-0000-4000-8000-000000000001', 1, { set: { status: 'confirmed' } });
+        const attempt = store.update('6f1c1f7e-0000-4000-8000-000000000001', 1, {
+          set: { status: 'confirmed' },
+        });
 
         await expect(attempt).rejects.toBeInstanceOf(PlanNotFoundError);
       });
@@ -156,7 +167,9 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
         expect(lost.every((r) => (r.reason as Error).name === 'StaleWriteError')).toBe(true);
         const stored = await store.get(plan.plan_id);
         expect(stored?.version).toBe(2);
-        expect(stored?.failure_reason).toBe((won[0] as PromiseFulfilledResult<{ failure_reason: string }>).value.failure_reason);
+        expect(stored?.failure_reason).toBe(
+          (won[0] as PromiseFulfilledResult<{ failure_reason: string }>).value.failure_reason,
+        );
       });
     });
 

@@ -19,7 +19,10 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
           referenced_booking: { booking_id: 'BK-1', guest_name: 'John Smith', booking_date: '2026-12-12' },
           pending_plan_id: PLAN_A,
         });
-        session.messages.push({ type: 'ai', data: { content: '', additional_kwargs: { signature: 'abc==' } } });
+        session.messages.push({
+          type: 'ai',
+          data: { content: '', additional_kwargs: { signature: 'abc==' } },
+        });
         // Act
         await store.put(session, undefined);
         // Assert
@@ -74,7 +77,9 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
         await store.put(session, undefined);
         // Act
         const results = await Promise.allSettled(
-          Array.from({ length: 6 }, (_, i) => store.put({ ...session, clarification_count: i + 1, version: 2 }, 1)),
+          Array.from({ length: 6 }, (_, i) =>
+            store.put({ ...session, clarification_count: i + 1, version: 2 }, 1),
+          ),
         );
         // Assert
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

@@ -43,7 +43,12 @@ describe('decideArguments', () => {
   it('refuses a call aimed at another booking', () => {
     const confirmed = { booking_id: 'bk_1042', party_size: 6 };
 
-    const decision = decideArguments(guestCount, confirmed, { booking_id: 'bk_1043', party_size: 6 }, noOutputs);
+    const decision = decideArguments(
+      guestCount,
+      confirmed,
+      { booking_id: 'bk_1043', party_size: 6 },
+      noOutputs,
+    );
 
     expect(decision.ok).toBe(false);
   });
@@ -54,16 +59,30 @@ describe('decideArguments', () => {
     const confirmed = { booking_id: '{{step_1.booking_id}}', party_size: 6 };
 
     // Act
-    const decision = decideArguments(guestCount, confirmed, { booking_id: '{{step_1.booking_id}}', party_size: 6 }, outputs);
+    const decision = decideArguments(
+      guestCount,
+      confirmed,
+      { booking_id: '{{step_1.booking_id}}', party_size: 6 },
+      outputs,
+    );
 
     // Assess
     expect(decision).toMatchObject({ ok: true, args: { booking_id: 'bk_1042', party_size: 6 } });
   });
 
   it('reports an unresolvable placeholder the model did not fill', () => {
-    const decision = decideArguments(guestCount, { booking_id: '{{step_1.booking_id}}', party_size: 6 }, { party_size: 6 }, noOutputs);
+    const decision = decideArguments(
+      guestCount,
+      { booking_id: '{{step_1.booking_id}}', party_size: 6 },
+      { party_size: 6 },
+      noOutputs,
+    );
 
-    expect(decision).toEqual({ ok: false, kind: 'unresolved', missing: { booking_id: ['{{step_1.booking_id}}'] } });
+    expect(decision).toEqual({
+      ok: false,
+      kind: 'unresolved',
+      missing: { booking_id: ['{{step_1.booking_id}}'] },
+    });
   });
 
   it('lets the model fill a data gap but drops optional parameters the plan did not set', () => {
@@ -71,10 +90,20 @@ describe('decideArguments', () => {
     const confirmed = { booking_id: 'bk_1042', party_size: null };
 
     // Act
-    const decision = decideArguments(guestCount, confirmed, { booking_id: 'bk_1042', party_size: 7, notify_guest: true }, noOutputs);
+    const decision = decideArguments(
+      guestCount,
+      confirmed,
+      { booking_id: 'bk_1042', party_size: 7, notify_guest: true },
+      noOutputs,
+    );
 
     // Assess
-    expect(decision).toEqual({ ok: true, args: { booking_id: 'bk_1042', party_size: 7 }, ignored: ['notify_guest'], filled: ['party_size'] });
+    expect(decision).toEqual({
+      ok: true,
+      args: { booking_id: 'bk_1042', party_size: 7 },
+      ignored: ['notify_guest'],
+      filled: ['party_size'],
+    });
   });
 });
 

@@ -1,6 +1,10 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { type ExecutionLog, type ExecutionRecord, StaleExecutionRecordError } from '../../lib/executor/execution-log.ts';
+import {
+  type ExecutionLog,
+  type ExecutionRecord,
+  StaleExecutionRecordError,
+} from '../../lib/executor/execution-log.ts';
 import { fromLoggedMessage, toLoggedMessage } from '../../lib/executor/message-codec.ts';
 
 /** A Gemini-3-style turn: the thought signature lives in additional_kwargs and must come back untouched. */
@@ -8,7 +12,9 @@ export function aSignedTurn(): AIMessage {
   return new AIMessage({
     content: [{ type: 'text', text: 'calling the first step' }],
     additional_kwargs: { signatures: ['', 'Cs0BAVSoXO4+/thought==', ''], nested: { a: [1, { b: null }] } },
-    tool_calls: [{ id: 'call-1', name: 'rescheduleBooking', args: { booking_id: 'bk_1042' }, type: 'tool_call' }],
+    tool_calls: [
+      { id: 'call-1', name: 'rescheduleBooking', args: { booking_id: 'bk_1042' }, type: 'tool_call' },
+    ],
   });
 }
 
@@ -16,9 +22,12 @@ function aRecord(planId: string, seq: number): ExecutionRecord {
   return {
     plan_id: planId,
     seq,
-    messages: [new SystemMessage('rules'), new HumanMessage('goal'), aSignedTurn(), new ToolMessage({ tool_call_id: 'call-1', content: '{"status":"succeeded"}' })].map(
-      toLoggedMessage,
-    ),
+    messages: [
+      new SystemMessage('rules'),
+      new HumanMessage('goal'),
+      aSignedTurn(),
+      new ToolMessage({ tool_call_id: 'call-1', content: '{"status":"succeeded"}' }),
+    ].map(toLoggedMessage),
     pending: [{ tool_call_id: 'call-2', name: 'ask_user', kind: 'ask', question: 'Which time?' }],
     model_calls: 2,
     model_errors: 0,

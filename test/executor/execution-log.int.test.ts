@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
-import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
-import { loadConfig } from '../../lib/config/config.ts';
-import { toLoggedMessage } from '../../lib/executor/message-codec.ts';
 import { createTables } from '../../infra/local/provision.ts';
 import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
+import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
+import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
+import { loadConfig } from '../../lib/config/config.ts';
+import { toLoggedMessage } from '../../lib/executor/message-codec.ts';
 import { aSignedTurn, executionLogContract } from './execution-log.contract.ts';
 
 let dynamo: LocalDynamo;
@@ -24,7 +24,11 @@ async function freshLog(compressAboveChars?: number): Promise<DynamoExecutionLog
   const id = randomUUID().slice(0, 8);
   const names = { plans: `plans-${id}`, sessions: `sessions-${id}`, executions: `executions-${id}` };
   await createTables(client, names);
-  return new DynamoExecutionLog({ client, tableName: names.executions, ...(compressAboveChars ? { compressAboveChars } : {}) });
+  return new DynamoExecutionLog({
+    client,
+    tableName: names.executions,
+    ...(compressAboveChars ? { compressAboveChars } : {}),
+  });
 }
 
 executionLogContract('DynamoDB (dynalite)', () => freshLog());

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
+import {
+  committedCalls,
+  type ExecutorStack,
+  freshWorld,
+  startExecutorStack,
+} from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
-import { committedCalls, type ExecutorStack, freshWorld, startExecutorStack } from '../support/executor-harness.ts';
 
 let stack: ExecutorStack;
 beforeAll(async () => {
@@ -15,7 +20,9 @@ describe('executor: a confirmed plan runs to completion', () => {
   it('executes each step once through the ReAct graph and summarises before → after', async () => {
     // Arrange
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]),
+    );
 
     // Act
     await world.deliver(plan, new OfflineExecutorModel());
@@ -31,7 +38,9 @@ describe('executor: a confirmed plan runs to completion', () => {
     expect(done.actions[0]?.result?.response_data?.change_summary).toBe(
       'Booking BK-1042: Reschedule booking: start time 15:00 → 10:00',
     );
-    expect(done.actions[1]?.result?.response_data?.change_summary).toBe('Booking BK-1042: Update guest count: party size 12 → 14');
+    expect(done.actions[1]?.result?.response_data?.change_summary).toBe(
+      'Booking BK-1042: Update guest count: party size 12 → 14',
+    );
     expect(committedCalls(stack.sandbox)).toEqual([
       `rescheduleBooking ${plan.plan_id}:step-1`,
       `updateGuestCount ${plan.plan_id}:step-2`,
@@ -65,12 +74,16 @@ describe('executor: inputs and guardrails', () => {
   it('binds only the plan actions plus ask_user as tools', async () => {
     // Arrange
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]),
+    );
     const model = new OfflineExecutorModel();
     const bound: string[][] = [];
     const original = model.bindTools.bind(model);
     model.bindTools = (tools) => {
-      bound.push(tools.map((t) => ('function' in t && typeof t.function === 'object' ? String(t.function.name) : '?')));
+      bound.push(
+        tools.map((t) => ('function' in t && typeof t.function === 'object' ? String(t.function.name) : '?')),
+      );
       return original(tools);
     };
 
@@ -112,7 +125,12 @@ describe('executor: inputs and guardrails', () => {
     expect(done.status).toBe('completed');
     expect(done.pii_masked).toBe(true);
     const item = JSON.stringify(done);
-    for (const secret of ['new.address@example.org', '+61 400 111 222', 'john.smith@example.com', '+61 412 555 019']) {
+    for (const secret of [
+      'new.address@example.org',
+      '+61 400 111 222',
+      'john.smith@example.com',
+      '+61 412 555 019',
+    ]) {
       expect(item).not.toContain(secret);
     }
     expect(done.actions[0]?.parameters.email).toBe('n***@example.org');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
-import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import {
   committedCalls,
   type ExecutorStack,
@@ -8,6 +7,7 @@ import {
   startExecutorStack,
   withBeforeCall,
 } from '../support/executor-harness.ts';
+import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
 let stack: ExecutorStack;
 beforeAll(async () => {
@@ -21,7 +21,11 @@ const offline = () => new OfflineExecutorModel();
 
 /** Two reversible steps on BK-1042, then a third step that the test makes fail. */
 function threeStepPlan() {
-  return aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00'), steps.note('Bring the cake at 9:45')]);
+  return aConfirmedPlan([
+    steps.guestCount(14),
+    steps.reschedule('2026-12-12', '10:00'),
+    steps.note('Bring the cake at 9:45'),
+  ]);
 }
 
 describe('000 Failure Modes & Strategies: execution rows', () => {
@@ -47,7 +51,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
   it('requested slot unavailable: reports the day’s free slots and rolls back earlier steps', async () => {
     // Arrange: 12:30 on 2026-12-12 is full.
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '12:30')]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '12:30')]),
+    );
 
     // Act
     await world.deliver(plan, offline());
@@ -55,7 +61,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     // Assess
     const failed = await world.reload(plan);
     expect(failed.status).toBe('rolled_back');
-    expect(failed.failure_reason).toMatch(/requested slot is no longer available\. Available times that day: 10:00 \(20 left\), 15:00 \(\d+ left\)\. Please refresh and retry/);
+    expect(failed.failure_reason).toBe(
+      'Step 2 (Reschedule booking on booking BK-1042) failed: the requested slot is no longer available. Available times that day: 10:00 (20 left). Please refresh and retry with one of them.',
+    );
     expect(failed.rollback_report).toEqual({ triggered_by_step: 2, actions_reversed: [1] });
     expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(12);
   });
@@ -73,7 +81,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     const done = await world.reload(plan);
     expect(done.status).toBe('rolled_back');
     expect(done.completed_at).toBeDefined();
-    expect(done.failure_reason).toContain('Step 3 (Add booking note on booking bk_1042) failed: the booking service is temporarily unavailable');
+    expect(done.failure_reason).toContain(
+      'Step 3 (Add booking note on booking bk_1042) failed: the booking service is temporarily unavailable',
+    );
     expect(done.rollback_report).toEqual({ triggered_by_step: 3, actions_reversed: [2, 1] });
     expect(done.actions.map((s) => s.step_state)).toEqual(['compensated', 'compensated', 'failed']);
     expect(committedCalls(stack.sandbox)).toEqual([
@@ -85,10 +95,12 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     const booking = stack.sandbox.admin.booking('bk_1042');
     expect([booking?.partySize, booking?.date, booking?.startTime]).toEqual([12, '2026-12-12', '15:00']);
     expect(world.tracer.named('rollback')).toHaveLength(1);
-    expect(world.tracer.named('tool:').filter((s) => s.parent === 'rollback').map((s) => s.name)).toEqual([
-      'tool:rescheduleBooking',
-      'tool:updateGuestCount',
-    ]);
+    expect(
+      world.tracer
+        .named('tool:')
+        .filter((s) => s.parent === 'rollback')
+        .map((s) => s.name),
+    ).toEqual(['tool:rescheduleBooking', 'tool:updateGuestCount']);
   });
 
   it('rollback partially fails: continues past it and gives manual steps naming the booking and value', async () => {
@@ -112,7 +124,10 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
       triggered_by_step: 3,
       actions_reversed: [1],
       actions_failed_to_reverse: [
-        { step_number: 2, reason: 'the booking service was unavailable ((injected) service temporarily unavailable)' },
+        {
+          step_number: 2,
+          reason: 'the booking service was unavailable ((injected) service temporarily unavailable)',
+        },
       ],
       manual_recovery_steps: [
         'Step 2 ("Reschedule booking") on booking BK-1042 could not be undone automatically: the booking service was unavailable ((injected) service temporarily unavailable). Please open booking BK-1042 and set the date back to 2026-12-12 and start time back to 15:00.',
@@ -126,7 +141,11 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     // Arrange
     const world = await freshWorld(stack);
     const plan = await world.seed(
-      aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.confirmation('email'), steps.guestCount(15)]),
+      aConfirmedPlan([
+        steps.reschedule('2026-12-12', '10:00'),
+        steps.confirmation('email'),
+        steps.guestCount(15),
+      ]),
     );
     stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'status', status: 503 });
 
@@ -141,7 +160,7 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
       actions_reversed: [1],
       irreversible_actions_completed: [2],
       manual_recovery_steps: [
-        'Step 2 ("Send booking confirmation") on booking bk_1042 was completed and cannot be reversed automatically. If it should not stand, please handle it by hand (for example, let the guest know).',
+        'Step 2 ("Send booking confirmation") on booking BK-1042 was completed and cannot be reversed automatically. If it should not stand, please handle it by hand (for example, let the guest know).',
       ],
     });
     expect(stack.sandbox.admin.sideEffects().confirmations).toHaveLength(1);
@@ -156,14 +175,25 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
 
     const done = await world.reload(plan);
     expect(done.status).toBe('failed');
-    expect(done.rollback_report).toMatchObject({ triggered_by_step: 2, actions_reversed: [], irreversible_actions_completed: [1] });
+    expect(done.rollback_report).toMatchObject({
+      triggered_by_step: 2,
+      actions_reversed: [],
+      irreversible_actions_completed: [1],
+    });
   });
 
   it('429: stops, says "retry in X seconds" from Retry-After, never retries, rolls back', async () => {
     // Arrange
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]));
-    stack.sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'status', status: 429, retryAfterSeconds: 7 });
+    const plan = await world.seed(
+      aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]),
+    );
+    stack.sandbox.admin.injectFault({
+      operation: 'rescheduleBooking',
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 7,
+    });
 
     // Act
     await world.deliver(plan, offline());
@@ -183,7 +213,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     [503, 'the booking service is temporarily unavailable. Please try again later.'],
   ] as const)('%i: stops, rolls back, reports "service temporarily unavailable"', async (status, text) => {
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]),
+    );
     stack.sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'status', status });
 
     await world.deliver(plan, offline());
@@ -199,7 +231,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     [403, 'Please re-authenticate with an account for this venue and try again.'],
   ] as const)('%i mid-execution: stops, rolls back, asks to re-authenticate', async (status, text) => {
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]),
+    );
     stack.sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'status', status });
 
     await world.deliver(plan, offline());
@@ -214,7 +248,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
   it('network timeout: reports a connectivity issue, settles the unanswered step by key, rolls everything back', async () => {
     // Arrange: the guest-count call is held longer than the client's (test-sized) timeout.
     const world = await freshWorld(stack, { timeoutMs: 250 });
-    const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]),
+    );
     stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'delay', delayMs: 2_000 });
 
     // Act
@@ -223,11 +259,13 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     // Assess
     const done = await world.reload(plan);
     expect(done.failure_reason).toBe(
-      'Step 2 (Update guest count on booking BK-1042) failed: the booking service could not be reached (no answer within 0 s). Please check your connection and the booking, then try again.',
+      'Step 2 (Update guest count on booking BK-1042) failed: the booking service could not be reached (no answer within 250 ms). Please check your connection and the booking, then try again.',
     );
     expect(done.status).toBe('rolled_back');
     expect(done.rollback_report).toEqual({ triggered_by_step: 2, actions_reversed: [2, 1] });
-    const stepTwo = stack.sandbox.admin.journal().filter((e) => e.idempotencyKey === `${plan.plan_id}:step-2` && e.committed);
+    const stepTwo = stack.sandbox.admin
+      .journal()
+      .filter((e) => e.idempotencyKey === `${plan.plan_id}:step-2` && e.committed);
     expect(stepTwo).toHaveLength(1);
     const booking = stack.sandbox.admin.booking('bk_1042');
     expect([booking?.partySize, booking?.startTime]).toEqual([12, '15:00']);
@@ -252,10 +290,16 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
   it('409 concurrent modification: the booking changed after the pre-image, so it stops and rolls back', async () => {
     // Arrange: another client changes BK-1042 between the pre-image read and the guest-count call.
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]),
+    );
     let interfered = false;
     const api = withBeforeCall(world.bookingApi, async (call) => {
-      if (call.action.action_id === 'updateGuestCount' && call.idempotencyKey?.endsWith(':step-2') && !interfered) {
+      if (
+        call.action.action_id === 'updateGuestCount' &&
+        call.idempotencyKey?.endsWith(':step-2') &&
+        !interfered
+      ) {
         interfered = true;
         await world.bookingApi.invoke({
           action: call.action,
@@ -272,7 +316,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     // Assess
     const done = await world.reload(plan);
     expect(done.actions[1]?.result?.error_type).toBe('conflict');
-    expect(done.failure_reason).toContain('was changed by someone else or the requested slot is no longer available. Please refresh the booking and retry.');
+    expect(done.failure_reason).toMatch(
+      /failed: booking BK-1042 was changed by someone else in the meantime \(.+\)\. Please refresh the booking and retry\.$/,
+    );
     expect(done.status).toBe('rolled_back');
     expect(stack.sandbox.admin.booking('bk_1042')?.startTime).toBe('15:00');
   });

@@ -2,8 +2,13 @@ import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messag
 import { fakeModel } from '@langchain/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
+import {
+  committedCalls,
+  type ExecutorStack,
+  freshWorld,
+  startExecutorStack,
+} from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
-import { committedCalls, type ExecutorStack, freshWorld, startExecutorStack } from '../support/executor-harness.ts';
 
 let stack: ExecutorStack;
 beforeAll(async () => {
@@ -30,11 +35,17 @@ describe('executor: self-correction after a 400', () => {
       operation: 'rescheduleBooking',
       kind: 'status',
       status: 400,
-      body: { message: 'startTime must be a 24-hour time HH:MM', field: 'startTime', expectedFormat: 'HH:MM' },
+      body: {
+        message: 'startTime must be a 24-hour time HH:MM',
+        field: 'startTime',
+        expectedFormat: 'HH:MM',
+      },
     });
     const model = fakeModel()
       .respondWithTools([{ name: 'rescheduleBooking', args: reschedule, id: 'c1' }])
-      .respondWithTools([{ name: 'rescheduleBooking', args: { ...reschedule, start_time: '10:00' }, id: 'c2' }]);
+      .respondWithTools([
+        { name: 'rescheduleBooking', args: { ...reschedule, start_time: '10:00' }, id: 'c2' },
+      ]);
 
     // Act
     await world.deliver(plan, model);
@@ -69,7 +80,8 @@ describe('executor: self-correction after a 400', () => {
       body: { message: 'date is not bookable', field: 'date' },
     });
     const model = fakeModel();
-    for (const id of ['c1', 'c2', 'c3']) model.respondWithTools([{ name: 'rescheduleBooking', args: reschedule, id }]);
+    for (const id of ['c1', 'c2', 'c3'])
+      model.respondWithTools([{ name: 'rescheduleBooking', args: reschedule, id }]);
 
     // Act
     await world.deliver(plan, model);
@@ -104,9 +116,14 @@ describe('executor: the tools are only the plan actions', () => {
     const operations = stack.sandbox.admin.journal().map((e) => e.operation);
     expect(operations).not.toContain('cancelBooking');
     expect(operations).not.toContain('refundBooking');
-    const observations = (model.calls[1]?.messages ?? []).filter((m) => m instanceof ToolMessage).map((m) => JSON.parse(String(m.content)));
+    const observations = (model.calls[1]?.messages ?? [])
+      .filter((m) => m instanceof ToolMessage)
+      .map((m) => JSON.parse(String(m.content)));
     expect(observations.map((o) => o.status)).toEqual(['refused', 'refused']);
-    expect(world.tracer.events('guardrail').map((e) => e.attrs?.metadata?.guardrail)).toEqual(['outside_plan', 'blocked_action']);
+    expect(world.tracer.events('guardrail').map((e) => e.attrs?.metadata?.guardrail)).toEqual([
+      'outside_plan',
+      'blocked_action',
+    ]);
   });
 
   it('refuses a change to a confirmed value and sends nothing for it', async () => {
@@ -114,14 +131,19 @@ describe('executor: the tools are only the plan actions', () => {
     const world = await freshWorld(stack);
     const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
     const model = fakeModel()
-      .respondWithTools([{ name: 'rescheduleBooking', args: { ...reschedule, start_time: '15:00' }, id: 'c1' }])
+      .respondWithTools([
+        { name: 'rescheduleBooking', args: { ...reschedule, start_time: '15:00' }, id: 'c1' },
+      ])
       .respondWithTools([{ name: 'rescheduleBooking', args: reschedule, id: 'c2' }]);
 
     // Act
     await world.deliver(plan, model);
 
     // Assess
-    expect(lastToolResult(model.calls[1]?.messages ?? [])).toMatchObject({ status: 'refused', step_number: 1 });
+    expect(lastToolResult(model.calls[1]?.messages ?? [])).toMatchObject({
+      status: 'refused',
+      step_number: 1,
+    });
     expect(committedCalls(stack.sandbox)).toEqual([`rescheduleBooking ${plan.plan_id}:step-1`]);
     expect(stack.sandbox.admin.booking('bk_1042')?.startTime).toBe('10:00');
   });
@@ -130,7 +152,9 @@ describe('executor: the tools are only the plan actions', () => {
     // Arrange
     const world = await freshWorld(stack);
     const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
-    const model = fakeModel().respond(new AIMessage('I would rather not.')).respond(new AIMessage('Still no.'));
+    const model = fakeModel()
+      .respond(new AIMessage('I would rather not.'))
+      .respond(new AIMessage('Still no.'));
 
     // Act
     await world.deliver(plan, model);
@@ -138,7 +162,30 @@ describe('executor: the tools are only the plan actions', () => {
     // Assess
     const failed = await world.reload(plan);
     expect(failed.status).toBe('failed');
-    expect(failed.failure_reason).toBe('Step 1 (rescheduleBooking) could not be completed. Nothing more was changed; please try again.');
+    expect(failed.failure_reason).toBe(
+      'Step 1 (rescheduleBooking) could not be completed. Nothing more was changed; please try again.',
+    );
+    expect(stack.sandbox.admin.journal()).toEqual([]);
+  });
+});
+
+describe('executor: bounded loop', () => {
+  it('fails the plan once MAX_EXECUTOR_MODEL_CALLS is spent on refused calls', async () => {
+    // Arrange
+    const world = await freshWorld(stack);
+    const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
+    const model = fakeModel();
+    for (let i = 0; i < 12; i += 1)
+      model.respondWithTools([{ name: 'cancelBooking', args: { booking_id: 'bk_1042' }, id: `c${i}` }]);
+
+    // Act
+    await world.deliver(plan, model);
+
+    // Assess
+    const failed = await world.reload(plan);
+    expect(failed.status).toBe('failed');
+    expect(failed.failure_reason).toContain('could not be finished within 12 assistant steps');
+    expect(model.callCount).toBe(12);
     expect(stack.sandbox.admin.journal()).toEqual([]);
   });
 });
@@ -147,7 +194,9 @@ describe('executor: message admission', () => {
   it('retries a message that arrives before its plan reads confirmed', async () => {
     // Arrange
     const world = await freshWorld(stack);
-    const plan = await world.seed(aConfirmedPlan([steps.guestCount(5)], { status: 'pending_confirmation', confirmed_at: undefined }));
+    const plan = await world.seed(
+      aConfirmedPlan([steps.guestCount(5)], { status: 'pending_confirmation', confirmed_at: undefined }),
+    );
 
     // Act
     const delivery = world.deliver(plan, new OfflineExecutorModel());

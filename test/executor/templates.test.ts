@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasTemplate, resolveParameters, resolveValue, stepOutputLookup } from '../../lib/executor/templates.ts';
+import {
+  hasTemplate,
+  resolveParameters,
+  resolveValue,
+  stepOutputLookup,
+} from '../../lib/executor/templates.ts';
 
 const outputs = new Map<number, Record<string, unknown>>([
   [1, { booking_id: 'bk_1042', party_size: 12, notes: [{ note_id: 'n_1' }] }],
@@ -35,7 +40,10 @@ describe('resolveValue', () => {
 describe('resolveParameters', () => {
   it('resolves request/response/before templates and lists what is missing', () => {
     // Arrange
-    const sources: Record<string, Record<string, unknown>> = { request: { booking_id: 'bk_1' }, before: { date: '2026-12-12' } };
+    const sources: Record<string, Record<string, unknown>> = {
+      request: { booking_id: 'bk_1' },
+      before: { date: '2026-12-12' },
+    };
 
     // Act
     const { values, missing } = resolveParameters(

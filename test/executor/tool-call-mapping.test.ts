@@ -5,12 +5,20 @@ import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
 const registry = loadCompiledRegistry();
 const plan = aConfirmedPlan([steps.reschedule('2026-12-12', '15:00'), steps.guestCount(6)]);
-const call = (name: string, id: string, args: Record<string, unknown> = {}) => ({ name, id, args, type: 'tool_call' as const });
+const call = (name: string, id: string, args: Record<string, unknown> = {}) => ({
+  name,
+  id,
+  args,
+  type: 'tool_call' as const,
+});
 
 describe('mapToolCalls', () => {
   it('maps consecutive calls of the plan actions onto consecutive open steps', () => {
     // Act
-    const mapped = mapToolCalls(plan, registry, [call('rescheduleBooking', 'a'), call('updateGuestCount', 'b')]);
+    const mapped = mapToolCalls(plan, registry, [
+      call('rescheduleBooking', 'a'),
+      call('updateGuestCount', 'b'),
+    ]);
 
     // Assess
     expect(mapped).toEqual([
@@ -57,7 +65,10 @@ describe('mapToolCalls', () => {
     if (progressed.actions[0]) progressed.actions[0].step_state = 'succeeded';
 
     // Act
-    const mapped = mapToolCalls(progressed, registry, [call('rescheduleBooking', 'a'), call('updateGuestCount', 'b')]);
+    const mapped = mapToolCalls(progressed, registry, [
+      call('rescheduleBooking', 'a'),
+      call('updateGuestCount', 'b'),
+    ]);
 
     // Assess
     expect(mapped.map((m) => m.kind)).toEqual(['refused', 'step']);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingId, DEMO, sandboxClient, startTestSandbox, type TestSandbox, TOKENS } from '../support/sandbox.ts';
+import {
+  bookingId,
+  DEMO,
+  sandboxClient,
+  startTestSandbox,
+  type TestSandbox,
+  TOKENS,
+} from '../support/sandbox.ts';
 
 describe('sandbox auth: bearer tokens from the fixture', () => {
   let sandbox: TestSandbox;

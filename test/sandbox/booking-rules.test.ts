@@ -19,17 +19,65 @@ function smallVenue(): FixtureInput {
       {
         venueId: 'v1',
         name: 'Venue One',
-        products: [{ productId: 'p1', name: 'Lanes', sessionTimes: ['10:00', '14:00', '16:00'], capacityPerSession: 10 }],
+        products: [
+          {
+            productId: 'p1',
+            name: 'Lanes',
+            sessionTimes: ['10:00', '14:00', '16:00'],
+            capacityPerSession: 10,
+          },
+        ],
       },
-      { venueId: 'v2', name: 'Venue Two', products: [{ productId: 'p2', name: 'Pool', sessionTimes: ['10:00'], capacityPerSession: 5 }] },
+      {
+        venueId: 'v2',
+        name: 'Venue Two',
+        products: [{ productId: 'p2', name: 'Pool', sessionTimes: ['10:00'], capacityPerSession: 5 }],
+      },
     ],
     tokens: [{ token: 'token-one-123', userId: 'u1', venueId: 'v1' }],
     bookings: [
-      { bookingId: 'bk_mover', guestName: 'Mo Ver', date: '+3d', startTime: '10:00', productId: 'p1', partySize: 4 },
-      { bookingId: 'bk_full', guestName: 'Fu Ll', date: '+3d', startTime: '14:00', productId: 'p1', partySize: 10 },
-      { bookingId: 'bk_half', guestName: 'Ha Lf', date: '+3d', startTime: '16:00', productId: 'p1', partySize: 5 },
-      { bookingId: 'bk_gone', guestName: 'Go Ne', date: '+3d', startTime: '16:00', productId: 'p1', partySize: 9, status: 'cancelled' },
-      { bookingId: 'bk_other', venueId: 'v2', guestName: 'Ot Her', date: '+3d', startTime: '10:00', productId: 'p2', partySize: 2 },
+      {
+        bookingId: 'bk_mover',
+        guestName: 'Mo Ver',
+        date: '+3d',
+        startTime: '10:00',
+        productId: 'p1',
+        partySize: 4,
+      },
+      {
+        bookingId: 'bk_full',
+        guestName: 'Fu Ll',
+        date: '+3d',
+        startTime: '14:00',
+        productId: 'p1',
+        partySize: 10,
+      },
+      {
+        bookingId: 'bk_half',
+        guestName: 'Ha Lf',
+        date: '+3d',
+        startTime: '16:00',
+        productId: 'p1',
+        partySize: 5,
+      },
+      {
+        bookingId: 'bk_gone',
+        guestName: 'Go Ne',
+        date: '+3d',
+        startTime: '16:00',
+        productId: 'p1',
+        partySize: 9,
+        status: 'cancelled',
+      },
+      {
+        bookingId: 'bk_other',
+        venueId: 'v2',
+        guestName: 'Ot Her',
+        date: '+3d',
+        startTime: '10:00',
+        productId: 'p2',
+        partySize: 2,
+      },
     ],
   };
 }
@@ -66,7 +114,9 @@ describe('rescheduleBooking', () => {
     const ctx = context();
 
     // Act
-    const error = thrown(() => rescheduleBooking(ctx, 'bk_mover', { date: '2026-03-14', startTime: '14:00' }));
+    const error = thrown(() =>
+      rescheduleBooking(ctx, 'bk_mover', { date: '2026-03-14', startTime: '14:00' }),
+    );
 
     // Assert: 10:00 is where it is already; 16:00 has 5 free seats (the cancelled 9 don't count).
     expect(error).toMatchObject({ status: 409, code: 'slot_full' });
@@ -82,23 +132,37 @@ describe('rescheduleBooking', () => {
   });
 
   it('accepts the current version in If-Match, quoted or weak', () => {
-    const moved = rescheduleBooking(context(), 'bk_mover', { date: '2026-03-14', startTime: '16:00' }, 'W/"1"');
+    const moved = rescheduleBooking(
+      context(),
+      'bk_mover',
+      { date: '2026-03-14', startTime: '16:00' },
+      'W/"1"',
+    );
     expect(moved.version).toBe(2);
   });
 
   it('refuses a cancelled booking with 409', () => {
-    const error = thrown(() => rescheduleBooking(context(), 'bk_gone', { date: '2026-03-14', startTime: '10:00' }));
+    const error = thrown(() =>
+      rescheduleBooking(context(), 'bk_gone', { date: '2026-03-14', startTime: '10:00' }),
+    );
     expect(error).toMatchObject({ status: 409, code: 'booking_cancelled' });
   });
 
   it('answers 400 naming startTime and the product’s sessions for a time that is not a session', () => {
-    const error = thrown(() => rescheduleBooking(context(), 'bk_mover', { date: '2026-03-14', startTime: '15:00' }));
+    const error = thrown(() =>
+      rescheduleBooking(context(), 'bk_mover', { date: '2026-03-14', startTime: '15:00' }),
+    );
     expect(error.status).toBe(400);
-    expect(error.details).toMatchObject({ field: 'startTime', expectedFormat: expect.stringContaining('10:00, 14:00, 16:00') });
+    expect(error.details).toMatchObject({
+      field: 'startTime',
+      expectedFormat: expect.stringContaining('10:00, 14:00, 16:00'),
+    });
   });
 
   it('answers 400 naming date for a day in the past', () => {
-    const error = thrown(() => rescheduleBooking(context(), 'bk_mover', { date: '2026-03-10', startTime: '10:00' }));
+    const error = thrown(() =>
+      rescheduleBooking(context(), 'bk_mover', { date: '2026-03-10', startTime: '10:00' }),
+    );
     expect(error).toMatchObject({ status: 400, details: { field: 'date' } });
   });
 
@@ -116,7 +180,10 @@ describe('updateGuestCount', () => {
 
     // Act / Assert: 16:00 has 5 taken by bk_half; it may grow to 10 but not 11.
     expect(updateGuestCount(ctx, 'bk_half', 10).partySize).toBe(10);
-    expect(thrown(() => updateGuestCount(ctx, 'bk_half', 11))).toMatchObject({ status: 409, code: 'slot_full' });
+    expect(thrown(() => updateGuestCount(ctx, 'bk_half', 11))).toMatchObject({
+      status: 409,
+      code: 'slot_full',
+    });
   });
 });
 
@@ -124,7 +191,13 @@ describe('cancelBooking', () => {
   it('frees the capacity for new bookings', () => {
     // Arrange
     const ctx = context();
-    const booking = { productId: 'p1', date: '2026-03-14', startTime: '14:00', partySize: 2, guestName: 'New Guest' };
+    const booking = {
+      productId: 'p1',
+      date: '2026-03-14',
+      startTime: '14:00',
+      partySize: 2,
+      guestName: 'New Guest',
+    };
     expect(thrown(() => createBooking(ctx, booking)).status).toBe(409);
 
     // Act

@@ -37,7 +37,10 @@ const SUCCESS: Record<string, { status: number; call: Call }> = {
   rescheduleBooking: {
     status: 200,
     call: (c, s) =>
-      c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/reschedule`, { date: NEXT_SATURDAY, startTime: '10:00' }),
+      c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/reschedule`, {
+        date: NEXT_SATURDAY,
+        startTime: '10:00',
+      }),
   },
   updateGuestCount: {
     status: 200,
@@ -45,11 +48,13 @@ const SUCCESS: Record<string, { status: number; call: Call }> = {
   },
   updateContactDetails: {
     status: 200,
-    call: (c, s) => c.patch(`/bookings/${bookingId(s, DEMO.johnOkafor)}/contact`, { email: 'j.okafor@example.com' }),
+    call: (c, s) =>
+      c.patch(`/bookings/${bookingId(s, DEMO.johnOkafor)}/contact`, { email: 'j.okafor@example.com' }),
   },
   addBookingNote: {
     status: 201,
-    call: (c, s) => c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/notes`, { text: 'Bring a birthday cake' }),
+    call: (c, s) =>
+      c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/notes`, { text: 'Bring a birthday cake' }),
   },
   deleteBookingNote: {
     status: 200,
@@ -60,7 +65,8 @@ const SUCCESS: Record<string, { status: number; call: Call }> = {
   },
   sendBookingConfirmation: {
     status: 200,
-    call: (c, s) => c.post(`/bookings/${bookingId(s, DEMO.sarahSmith)}/send-confirmation`, { channel: 'email' }),
+    call: (c, s) =>
+      c.post(`/bookings/${bookingId(s, DEMO.sarahSmith)}/send-confirmation`, { channel: 'email' }),
   },
   cancelBooking: {
     status: 200,
@@ -70,7 +76,10 @@ const SUCCESS: Record<string, { status: number; call: Call }> = {
     status: 201,
     call: (c, s) => c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/payment-links`, { expiresInHours: 24 }),
   },
-  refundBooking: { status: 200, call: (c, s) => c.post(`/bookings/${bookingId(s, DEMO.past)}/refund`, { amount: 50 }) },
+  refundBooking: {
+    status: 200,
+    call: (c, s) => c.post(`/bookings/${bookingId(s, DEMO.past)}/refund`, { amount: 50 }),
+  },
   listProducts: { status: 200, call: (c) => c.get('/products') },
   getAvailability: {
     status: 200,
@@ -153,7 +162,10 @@ describe('sandbox contract: every operation against openapi/booking-api.yaml', (
       'rescheduleBooking',
       409,
       (c: Client, s: TestSandbox) =>
-        c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/reschedule`, { date: NEXT_SATURDAY, startTime: '12:30' }),
+        c.post(`/bookings/${bookingId(s, DEMO.johnSmith)}/reschedule`, {
+          date: NEXT_SATURDAY,
+          startTime: '12:30',
+        }),
     ],
   ] as const)('%s: the domain error %i conforms to the spec', async (operationId, status, call) => {
     // Act

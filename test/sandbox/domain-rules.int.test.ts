@@ -66,12 +66,19 @@ describe('sandbox domain rules over HTTP', () => {
 
       // Assert
       expect(response.status).toBe(409);
-      expect(response.body).toMatchObject({ code: 'version_mismatch', message: expect.stringContaining('concurrent') });
+      expect(response.body).toMatchObject({
+        code: 'version_mismatch',
+        message: expect.stringContaining('concurrent'),
+      });
       expect(sandbox.admin.booking(johnSmith)).toMatchObject({ partySize: 12, version: 2 });
     });
 
     it('applies the change when If-Match is the current version, and returns it as ETag', async () => {
-      const response = await client.put(`/bookings/${johnSmith}/guest-count`, { partySize: 14 }, { 'if-match': '1' });
+      const response = await client.put(
+        `/bookings/${johnSmith}/guest-count`,
+        { partySize: 14 },
+        { 'if-match': '1' },
+      );
 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ partySize: 14, version: 2 });
@@ -126,7 +133,10 @@ describe('sandbox domain rules over HTTP', () => {
 
     // Act
     await client.post(`/bookings/${aisha}/cancel`, { reason: 'Unwell' });
-    const moved = await client.post(`/bookings/${johnSmith}/reschedule`, { date: NEXT_SATURDAY, startTime: '12:30' });
+    const moved = await client.post(`/bookings/${johnSmith}/reschedule`, {
+      date: NEXT_SATURDAY,
+      startTime: '12:30',
+    });
 
     // Assert
     expect(moved.status).toBe(200);

@@ -15,7 +15,9 @@ async function connectionFailure(request: Promise<unknown>): Promise<string> {
     await request;
   } catch (error) {
     const cause = error instanceof Error ? error.cause : undefined;
-    return typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : String(error);
+    return typeof cause === 'object' && cause !== null && 'code' in cause
+      ? String(cause.code)
+      : String(error);
   }
   throw new Error('expected the request to fail');
 }
@@ -56,7 +58,10 @@ describe('sandbox fault injection', () => {
 
         // Assert
         expect(forced.status).toBe(status);
-        expect(forced.body).toMatchObject({ code: expect.any(String), message: expect.stringContaining('injected') });
+        expect(forced.body).toMatchObject({
+          code: expect.any(String),
+          message: expect.stringContaining('injected'),
+        });
         expect(after.status).toBe(200);
       },
     );
@@ -80,7 +85,10 @@ describe('sandbox fault injection', () => {
       sandbox.admin.injectFault({ kind: 'status', status: 500, times: 'always' });
 
       // Act
-      const during = [(await client.get('/products')).status, (await client.get(`/bookings/${johnSmith}`)).status];
+      const during = [
+        (await client.get('/products')).status,
+        (await client.get(`/bookings/${johnSmith}`)).status,
+      ];
       sandbox.admin.clearFaults();
       const after = await client.get('/products');
 
@@ -97,7 +105,12 @@ describe('sandbox fault injection', () => {
         status: 400,
         body: { field: 'date', expectedFormat: 'YYYY-MM-DD', message: 'date must be YYYY-MM-DD' },
       });
-      sandbox.admin.injectFault({ operation: 'getBooking', kind: 'status', status: 429, retryAfterSeconds: 7 });
+      sandbox.admin.injectFault({
+        operation: 'getBooking',
+        kind: 'status',
+        status: 429,
+        retryAfterSeconds: 7,
+      });
 
       // Act
       const badRequest = await reschedule();
@@ -123,7 +136,10 @@ describe('sandbox fault injection', () => {
       own.admin.injectFault({ operation: 'getBooking', kind: 'delay', delayMs: 300 });
       own.admin.injectFault({ operation: 'getBooking', kind: 'delay', delayMs: 20 });
       const get = (signal?: AbortSignal) =>
-        fetch(`${own.url}/bookings/${id}`, { headers: { authorization: `Bearer ${TOKENS.harbour}` }, signal });
+        fetch(`${own.url}/bookings/${id}`, {
+          headers: { authorization: `Bearer ${TOKENS.harbour}` },
+          signal,
+        });
 
       // Act
       const timedOut = await get(AbortSignal.timeout(20)).then(
@@ -150,7 +166,9 @@ describe('sandbox fault injection', () => {
     // Assert
     expect(code).toMatch(/ECONNRESET|UND_ERR_SOCKET/);
     expect(sandbox.admin.booking(johnSmith)).toMatchObject({ startTime: '15:00', version: 1 });
-    expect(sandbox.admin.journal()).toMatchObject([{ operation: 'rescheduleBooking', fault: 'reset', committed: false }]);
+    expect(sandbox.admin.journal()).toMatchObject([
+      { operation: 'rescheduleBooking', fault: 'reset', committed: false },
+    ]);
   });
 
   describe('commit-then-drop', () => {

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { fuzzySearch, matchScore, queryTerms, type Searchable } from '../../lib/sandbox/fuzzy-search.ts';
 import { editDistance } from '../../lib/sandbox/string-distance.ts';
 
-function booking(reference: string, guestName: string, date: string, extra: Partial<Searchable> = {}): Searchable {
+function booking(
+  reference: string,
+  guestName: string,
+  date: string,
+  extra: Partial<Searchable> = {},
+): Searchable {
   return { bookingReference: reference, guestName, date, ...extra };
 }
 
 const BOOKINGS = [
-  booking('BK-1042', 'John Smith', '2026-03-14', { email: 'john.smith@example.com', phone: '+61 412 555 019' }),
+  booking('BK-1042', 'John Smith', '2026-03-14', {
+    email: 'john.smith@example.com',
+    phone: '+61 412 555 019',
+  }),
   booking('BK-1043', 'John Tan', '2026-03-16', { email: 'john.tan@example.com' }),
   booking('BK-1044', 'John Okafor', '2026-03-13'),
   booking('BK-1045', 'Sarah Smith', '2026-03-17', { email: 'sarah.smith@example.com' }),

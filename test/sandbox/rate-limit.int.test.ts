@@ -7,7 +7,9 @@ describe('sandbox rate limiting', () => {
 
   it('answers 429 with Retry-After once the per-token budget of the window is spent', async () => {
     // Arrange: 2 requests per 60 s window; the pinned clock sits 0 s into a minute.
-    sandbox = await startTestSandbox({ rateLimit: { perToken: { [TOKENS.harbour]: { limit: 2, windowSeconds: 60 } } } });
+    sandbox = await startTestSandbox({
+      rateLimit: { perToken: { [TOKENS.harbour]: { limit: 2, windowSeconds: 60 } } },
+    });
     const client = sandboxClient(sandbox, TOKENS.harbour);
     sandbox.clock.advance(15_000);
 
@@ -19,7 +21,10 @@ describe('sandbox rate limiting', () => {
     // Assert
     expect(statuses).toEqual([200, 200, 429]);
     expect(limited.headers.get('retry-after')).toBe('45');
-    expect(limited.body).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('45 seconds') });
+    expect(limited.body).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('45 seconds'),
+    });
   });
 
   it('counts each token separately and opens again in the next window', async () => {
@@ -56,7 +61,10 @@ describe('sandbox rate limiting', () => {
     sandbox = await startTestSandbox();
     const client = sandboxClient(sandbox, TOKENS.harbour);
     const admin = sandboxClient(sandbox, null);
-    await admin.post('/__admin/rate-limits', { token: TOKENS.harbour, rule: { limit: 0, windowSeconds: 30 } });
+    await admin.post('/__admin/rate-limits', {
+      token: TOKENS.harbour,
+      rule: { limit: 0, windowSeconds: 30 },
+    });
 
     // Act
     const limited = await client.get('/products');

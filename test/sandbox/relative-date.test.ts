@@ -38,9 +38,12 @@ describe('resolveRelativeDate', () => {
     expect(resolveRelativeDate('+5d', '2026-12-29')).toBe('2027-01-03');
   });
 
-  it.each(['saturday', 'next:funday', '3d', '+3x', '2026-02-30', ''])('rejects %j with a FixtureError', (bad) => {
-    expect(() => resolveRelativeDate(bad, WEDNESDAY)).toThrow(FixtureError);
-  });
+  it.each(['saturday', 'next:funday', '3d', '+3x', '2026-02-30', ''])(
+    'rejects %j with a FixtureError',
+    (bad) => {
+      expect(() => resolveRelativeDate(bad, WEDNESDAY)).toThrow(FixtureError);
+    },
+  );
 });
 
 describe('localDate', () => {
@@ -62,7 +65,9 @@ describe('resolveRelativeInstant', () => {
   const now = new Date('2026-03-11T01:00:00Z');
 
   it('reads a relative date as midnight of that day in the venue timezone', () => {
-    expect(resolveRelativeInstant('-1d', now, 'Australia/Sydney').toISOString()).toBe('2026-03-09T13:00:00.000Z');
+    expect(resolveRelativeInstant('-1d', now, 'Australia/Sydney').toISOString()).toBe(
+      '2026-03-09T13:00:00.000Z',
+    );
   });
 
   it('keeps an ISO datetime as is', () => {

@@ -25,7 +25,10 @@ describe('sandbox request validation: 400 names the field and the expected forma
 
   it('rejects date "Saturday" naming date and YYYY-MM-DD', async () => {
     // Act
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, { date: 'Saturday', startTime: '10:00' });
+    const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+      date: 'Saturday',
+      startTime: '10:00',
+    });
 
     // Assert
     expect(response.status).toBe(400);
@@ -38,10 +41,16 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('rejects startTime "3pm" naming startTime and HH:MM', async () => {
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, { date: NEXT_SATURDAY, startTime: '3pm' });
+    const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+      date: NEXT_SATURDAY,
+      startTime: '3pm',
+    });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ field: 'startTime', expectedFormat: expect.stringContaining('HH:MM') });
+    expect(response.body).toMatchObject({
+      field: 'startTime',
+      expectedFormat: expect.stringContaining('HH:MM'),
+    });
   });
 
   it('names a missing required field', async () => {
@@ -55,7 +64,10 @@ describe('sandbox request validation: 400 names the field and the expected forma
     const badDate = await client.get('/products/prod_party_room/availability?date=14/03/2026');
     const badMax = await client.get('/bookings?searchText=john&maxResults=50');
 
-    expect(badDate.body).toMatchObject({ field: 'date', expectedFormat: expect.stringContaining('YYYY-MM-DD') });
+    expect(badDate.body).toMatchObject({
+      field: 'date',
+      expectedFormat: expect.stringContaining('YYYY-MM-DD'),
+    });
     expect(badMax.body).toMatchObject({ field: 'maxResults', expectedFormat: 'an integer from 1 to 10' });
   });
 
@@ -63,21 +75,30 @@ describe('sandbox request validation: 400 names the field and the expected forma
     const response = await client.get('/bookings?searchText=jo');
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ field: 'searchText', expectedFormat: 'text of 3 to 200 characters' });
+    expect(response.body).toMatchObject({
+      field: 'searchText',
+      expectedFormat: 'text of 3 to 200 characters',
+    });
   });
 
   it('rejects a malformed booking id naming the id format', async () => {
     const response = await client.get('/bookings/BK-1042');
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ field: 'bookingId', expectedFormat: expect.stringContaining('bk_') });
+    expect(response.body).toMatchObject({
+      field: 'bookingId',
+      expectedFormat: expect.stringContaining('bk_'),
+    });
   });
 
   it('rejects a bad email and an enum value, naming the allowed values', async () => {
     const email = await client.patch(`/bookings/${johnSmith}/contact`, { email: 'not-an-email' });
     const channel = await client.post(`/bookings/${johnSmith}/send-confirmation`, { channel: 'fax' });
 
-    expect(email.body).toMatchObject({ field: 'email', expectedFormat: expect.stringContaining('email address') });
+    expect(email.body).toMatchObject({
+      field: 'email',
+      expectedFormat: expect.stringContaining('email address'),
+    });
     expect(channel.body).toMatchObject({ field: 'channel', expectedFormat: 'one of: email, sms' });
   });
 
@@ -91,7 +112,10 @@ describe('sandbox request validation: 400 names the field and the expected forma
     const response = await client.patch(`/bookings/${johnSmith}/contact`, {});
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ field: 'body', message: expect.stringContaining('guestName, email, phone') });
+    expect(response.body).toMatchObject({
+      field: 'body',
+      message: expect.stringContaining('guestName, email, phone'),
+    });
   });
 
   it('rejects a body that is not JSON', async () => {
@@ -102,10 +126,16 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('answers a startTime that is not a session of the product with the session times', async () => {
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, { date: NEXT_SATURDAY, startTime: '11:00' });
+    const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+      date: NEXT_SATURDAY,
+      startTime: '11:00',
+    });
 
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ field: 'startTime', expectedFormat: expect.stringContaining('10:00, 12:30, 15:00') });
+    expect(response.body).toMatchObject({
+      field: 'startTime',
+      expectedFormat: expect.stringContaining('10:00, 12:30, 15:00'),
+    });
   });
 
   it('changes nothing when a request is rejected', async () => {
@@ -114,7 +144,9 @@ describe('sandbox request validation: 400 names the field and the expected forma
 
     // Assert
     expect(sandbox.admin.booking(johnSmith)).toMatchObject({ version: 1, startTime: '15:00' });
-    expect(sandbox.admin.journal()).toMatchObject([{ operation: 'rescheduleBooking', status: 400, committed: false }]);
+    expect(sandbox.admin.journal()).toMatchObject([
+      { operation: 'rescheduleBooking', status: 400, committed: false },
+    ]);
   });
 
   it('answers 404 for an unknown endpoint and 405 for a wrong method', async () => {

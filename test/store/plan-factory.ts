@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Session } from '../../lib/ports/session-store.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import type { Session } from '../../lib/ports/session-store.ts';
 
 /** A valid two-step pending plan; override any field. */
 export function aStoredPlan(overrides: Partial<StoredPlan> = {}): StoredPlan {
@@ -22,7 +22,12 @@ export function aStoredPlan(overrides: Partial<StoredPlan> = {}): StoredPlan {
       {
         step_number: 2,
         action_id: 'rescheduleBooking',
-        parameters: { booking_id: 'BK-1042', date: '2026-12-12', start_time: '15:00', version: '{{step_1.version}}' },
+        parameters: {
+          booking_id: 'BK-1042',
+          date: '2026-12-12',
+          start_time: '15:00',
+          version: '{{step_1.version}}',
+        },
         safety_tier: 'high_risk',
         executed: false,
         step_state: 'pending',

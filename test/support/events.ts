@@ -30,7 +30,12 @@ export function anHttpEvent(input: HttpEventInput): APIGatewayProxyEvent {
     pathParameters: input.pathParameters ?? null,
     query: new URLSearchParams(input.query ?? {}),
     headers,
-    body: input.body === undefined ? null : typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
+    body:
+      input.body === undefined
+        ? null
+        : typeof input.body === 'string'
+          ? input.body
+          : JSON.stringify(input.body),
     requestId: 'req-1',
     sourceIp: '127.0.0.1',
     requestTimeEpoch: 0,

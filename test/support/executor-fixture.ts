@@ -16,7 +16,12 @@ export const executorFixture: FixtureInput = {
       name: 'Harbour Play Centre',
       timezone: 'Australia/Sydney',
       products: [
-        { productId: 'prod_party_room', name: 'Birthday Party Room', sessionTimes: ['10:00', '12:30', '15:00'], capacityPerSession: 20 },
+        {
+          productId: 'prod_party_room',
+          name: 'Birthday Party Room',
+          sessionTimes: ['10:00', '12:30', '15:00'],
+          capacityPerSession: 20,
+        },
       ],
     },
   ],

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { createTables } from '../../infra/local/provision.ts';
+import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
@@ -15,8 +17,6 @@ import { fixedClock } from '../../lib/ports/clock.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
-import { createTables } from '../../infra/local/provision.ts';
-import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
 import { EXECUTOR_NOW, executorFixture, TOKEN } from './executor-fixture.ts';
 import { RecordingLogger, RecordingTracer } from './executor-recording-tracer.ts';
 
@@ -31,7 +31,9 @@ export interface ExecutorStack {
 export async function startExecutorStack(): Promise<ExecutorStack> {
   const dynamo = await startDynalite();
   const sandbox = await startSandbox({ fixture: executorFixture, clock: fixedClock(EXECUTOR_NOW) });
-  const client = createDocumentClient(loadConfig({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1' }));
+  const client = createDocumentClient(
+    loadConfig({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1' }),
+  );
   return {
     dynamo,
     sandbox,
@@ -45,7 +47,10 @@ export async function startExecutorStack(): Promise<ExecutorStack> {
 }
 
 /** A BookingApi that runs a hook before each call (tests use it to change the world at a precise moment). */
-export function withBeforeCall(api: BookingApi, hook: (call: ActionCall) => Promise<void> | void): BookingApi {
+export function withBeforeCall(
+  api: BookingApi,
+  hook: (call: ActionCall) => Promise<void> | void,
+): BookingApi {
   return {
     async invoke(call) {
       await hook(call);
@@ -67,7 +72,11 @@ export interface ExecutorWorld {
   /** Stores the plan (as confirmed by the plan store's use case) and returns it. */
   seed(plan: StoredPlan): Promise<StoredPlan>;
   /** One queue delivery: runs the executor's use case for the plan's message. */
-  deliver(plan: StoredPlan, model: BaseChatModel, options?: { kind?: PlanMessage['kind']; token?: string; deps?: Partial<ExecutorDeps> }): Promise<void>;
+  deliver(
+    plan: { plan_id: string; version?: number },
+    model: BaseChatModel,
+    options?: { kind?: PlanMessage['kind']; token?: string; deps?: Partial<ExecutorDeps> },
+  ): Promise<void>;
   /** The stored plan, re-read. */
   reload(plan: StoredPlan): Promise<StoredPlan>;
 }
@@ -86,11 +95,18 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
   await createTables(stack.client, names);
   const clock = fixedClock('2026-11-20T10:05:00.000Z');
   const plans = new DynamoPlanStore({ client: stack.client, tableName: names.plans, clock });
-  const sessions = new DynamoSessionStore({ client: stack.client, tableName: names.sessions, slotTtlSeconds: 3600 });
+  const sessions = new DynamoSessionStore({
+    client: stack.client,
+    tableName: names.sessions,
+    slotTtlSeconds: 3600,
+  });
   const log = new DynamoExecutionLog({ client: stack.client, tableName: names.executions });
   const tracer = new RecordingTracer();
   const logger = new RecordingLogger();
-  const bookingApi = new HttpBookingApi({ baseUrl: stack.sandbox.url, timeoutMs: options.timeoutMs ?? 30_000 });
+  const bookingApi = new HttpBookingApi({
+    baseUrl: stack.sandbox.url,
+    timeoutMs: options.timeoutMs ?? 30_000,
+  });
   const registry = loadCompiledRegistry();
   const world: ExecutorWorld = {
     stack,
@@ -127,7 +143,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
       await execute({
         plan_id: plan.plan_id,
         kind: opts.kind ?? 'start',
-        version: stored?.version ?? plan.version,
+        version: stored?.version ?? plan.version ?? 1,
         user_token: opts.token ?? TOKEN,
       });
     },

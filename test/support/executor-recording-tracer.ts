@@ -1,5 +1,5 @@
 import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
-import type { SpanHandle, SpanOptions, TraceRef, TraceScope, Tracer } from '../../lib/ports/tracer.ts';
+import type { SpanHandle, SpanOptions, TraceRef, Tracer, TraceScope } from '../../lib/ports/tracer.ts';
 
 /** One recorded span: what the executor put on it, and under which span it ran. */
 export interface RecordedSpan {
@@ -19,7 +19,11 @@ export class RecordingTracer implements Tracer {
   readonly spans: RecordedSpan[] = [];
   private readonly stack: string[] = [];
 
-  async startTrace<T>(name: string, scope: TraceScope, fn: (span: SpanHandle, ref: TraceRef) => Promise<T>): Promise<T> {
+  async startTrace<T>(
+    name: string,
+    scope: TraceScope,
+    fn: (span: SpanHandle, ref: TraceRef) => Promise<T>,
+  ): Promise<T> {
     return this.span(name, scope, {}, (span) => fn(span, { traceId: 'trace-test', rootSpanId: 'root-test' }));
   }
 

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
-import { createSqsClient } from '../../lib/adapters/sqs/sqs-client.ts';
-import { type Config, loadConfig } from '../../lib/config/config.ts';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   createPlanQueues,
   createTables,
@@ -12,6 +9,9 @@ import {
 } from '../../infra/local/provision.ts';
 import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
 import { type LocalSqs, startLocalSqs } from '../../infra/local/start-local-sqs.ts';
+import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
+import { createSqsClient } from '../../lib/adapters/sqs/sqs-client.ts';
+import { type Config, loadConfig } from '../../lib/config/config.ts';
 
 const REGION = 'us-east-1';
 
@@ -54,7 +54,10 @@ export async function startEmulators(): Promise<Emulators> {
       return names;
     },
     freshQueues(visibilityTimeoutSeconds = 1) {
-      return createPlanQueues(sqsClient, { name: `plans-${randomUUID().slice(0, 8)}`, visibilityTimeoutSeconds });
+      return createPlanQueues(sqsClient, {
+        name: `plans-${randomUUID().slice(0, 8)}`,
+        visibilityTimeoutSeconds,
+      });
     },
     async stop() {
       documentClient.destroy();

@@ -53,6 +53,7 @@ export interface TestResponse {
   headers: Headers;
   contentType: string | null;
   /** Parsed JSON, or the text when the body is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: test-only; bodies are checked by toMatchObject and the spec validator
   body: any;
 }
 
@@ -81,13 +82,20 @@ export function sandboxClient(sandbox: RunningSandbox, token: string | null = TO
     } catch {
       // not JSON (CSV export): keep the text
     }
-    return { status: response.status, headers: response.headers, contentType: response.headers.get('content-type'), body: parsed };
+    return {
+      status: response.status,
+      headers: response.headers,
+      contentType: response.headers.get('content-type'),
+      body: parsed,
+    };
   }
   return {
     get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', path, body, headers),
     put: (path: string, body?: unknown, headers?: Record<string, string>) => call('PUT', path, body, headers),
-    patch: (path: string, body?: unknown, headers?: Record<string, string>) => call('PATCH', path, body, headers),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('PATCH', path, body, headers),
     delete: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
   };
 }

@@ -28,7 +28,10 @@ export class RequestBuildError extends Error {
 export function buildRequest(baseUrl: string, call: ActionCall): BuiltRequest {
   const { action, args } = call;
   const query = new URLSearchParams();
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${call.token}` };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${call.token}`,
+  };
   const body: Record<string, unknown> = {};
   let path = action.path;
 

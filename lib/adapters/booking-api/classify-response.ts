@@ -69,7 +69,10 @@ export function classifyResponse(
 }
 
 /** A request that never got a response: timeout/abort → timeout; a reset or refused connection → server_error. */
-export function classifyTransportFailure(kind: 'timeout' | 'aborted' | 'connection', detail: string): Failure {
+export function classifyTransportFailure(
+  kind: 'timeout' | 'aborted' | 'connection',
+  detail: string,
+): Failure {
   const error_type: ErrorType = kind === 'connection' ? 'server_error' : 'timeout';
   return { ok: false, status: undefined, error_type, message: detail };
 }

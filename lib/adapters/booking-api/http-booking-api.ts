@@ -33,7 +33,8 @@ export class HttpBookingApi implements BookingApi {
   private readonly clock: Clock;
 
   constructor(options: HttpBookingApiOptions) {
-    if (!URL.canParse(options.baseUrl)) throw new HttpBookingApiConfigError('baseUrl must be an absolute URL');
+    if (!URL.canParse(options.baseUrl))
+      throw new HttpBookingApiConfigError('baseUrl must be an absolute URL');
     if (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0) {
       throw new HttpBookingApiConfigError('timeoutMs must be a positive integer');
     }
@@ -59,7 +60,13 @@ export class HttpBookingApi implements BookingApi {
       request = buildRequest(this.baseUrl, call);
     } catch (error) {
       if (!(error instanceof RequestBuildError)) throw error;
-      return { ok: false, status: undefined, error_type: 'bad_request', message: error.message, field: error.field };
+      return {
+        ok: false,
+        status: undefined,
+        error_type: 'bad_request',
+        message: error.message,
+        field: error.field,
+      };
     }
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
@@ -76,7 +83,8 @@ export class HttpBookingApi implements BookingApi {
           `the booking API did not respond within ${this.timeoutMs} ms (connectivity issue); the change may or may not have been applied`,
         );
       }
-      if (call.signal?.aborted) return classifyTransportFailure('aborted', 'the call was aborted before a response arrived');
+      if (call.signal?.aborted)
+        return classifyTransportFailure('aborted', 'the call was aborted before a response arrived');
       return classifyTransportFailure(
         'connection',
         `the connection to the booking API failed before a response arrived (${networkCode(error)}); ` +

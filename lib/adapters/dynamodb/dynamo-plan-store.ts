@@ -6,17 +6,17 @@ import {
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { StoredPlan } from '../../plans/stored-plan.ts';
 import { type Clock, systemClock } from '../../ports/clock.ts';
 import {
   PlanAlreadyExistsError,
-  type PlanPatch,
   PlanNotFoundError,
+  type PlanPatch,
   type PlanStore,
   PlanStoreError,
   type PlanUpdateOptions,
   StaleWriteError,
 } from '../../ports/plan-store.ts';
-import { StoredPlan } from '../../plans/stored-plan.ts';
 import { isConditionalCheckFailed } from './conditional-check.ts';
 import { PLANS_BY_SESSION_INDEX } from './table-definitions.ts';
 import { buildUpdateExpression } from './update-expression.ts';
@@ -66,7 +66,9 @@ export class DynamoPlanStore implements PlanStore {
 
   async get(planId: string): Promise<StoredPlan | undefined> {
     const out = await this.send(`could not read plan ${planId}`, () =>
-      this.client.send(new GetCommand({ TableName: this.tableName, Key: { plan_id: planId }, ConsistentRead: true })),
+      this.client.send(
+        new GetCommand({ TableName: this.tableName, Key: { plan_id: planId }, ConsistentRead: true }),
+      ),
     );
     return out.Item ? parsePlan(out.Item) : undefined;
   }
@@ -99,7 +101,11 @@ export class DynamoPlanStore implements PlanStore {
             '#cver': 'version',
             ...(statuses.length > 0 ? { '#cst': 'status' } : {}),
           },
-          ExpressionAttributeValues: { ...expr.ExpressionAttributeValues, ':expected': expectedVersion, ...statusValues },
+          ExpressionAttributeValues: {
+            ...expr.ExpressionAttributeValues,
+            ':expected': expectedVersion,
+            ...statusValues,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );

@@ -66,8 +66,7 @@ export class DynamoSessionStore implements SessionStore {
     const set = Object.fromEntries(Object.entries(body).filter(([k]) => !NOT_WRITTEN_BY_PUT.has(k)));
     const remove = OPTIONAL_BODY.filter((k) => body[k] === undefined);
     const expr = buildUpdateExpression(set, remove);
-    const condition =
-      expectedVersion === undefined ? 'attribute_not_exists(#cver)' : '#cver = :expected';
+    const condition = expectedVersion === undefined ? 'attribute_not_exists(#cver)' : '#cver = :expected';
     try {
       await this.client.send(
         new UpdateCommand({

@@ -1,5 +1,5 @@
-import type { Logger } from '@aws-lambda-powertools/logger';
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { PlanMessage } from '../../ports/plan-queue.ts';
 
@@ -43,7 +43,10 @@ export function createPlanMessageConsumer(deps: () => Promise<PlanMessageConsume
         logger.removeKeys(['plan_id']);
       }
     }
-    return processPartialResponse(event, processPlanRecord, processor, { context, throwOnFullBatchFailure: false });
+    return processPartialResponse(event, processPlanRecord, processor, {
+      context,
+      throwOnFullBatchFailure: false,
+    });
   };
 }
 

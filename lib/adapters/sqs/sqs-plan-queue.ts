@@ -39,9 +39,12 @@ export class SqsPlanQueue implements PlanQueue {
         }),
       );
     } catch (error) {
-      throw new QueueUnavailableError(`could not enqueue ${message.kind} message for plan ${message.plan_id}`, {
-        cause: error,
-      });
+      throw new QueueUnavailableError(
+        `could not enqueue ${message.kind} message for plan ${message.plan_id}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
 }

@@ -7,7 +7,11 @@ import { PlanIdParam, UserId, UserText } from './request-fields.ts';
 
 const AnswerPromptRequest = z
   .object({ path: PlanIdParam, body: z.object({ user_id: UserId, user_message: UserText }) })
-  .transform((r) => ({ plan_id: r.path.plan_id, user_id: r.body.user_id, user_message: r.body.user_message }));
+  .transform((r) => ({
+    plan_id: r.path.plan_id,
+    user_id: r.body.user_id,
+    user_message: r.body.user_message,
+  }));
 
 /** POST /v1/plans/{plan_id}/answer (000 Submit Blocking Prompt Answer). */
 export const answerPromptRoute: HttpRoute<PlanServiceDeps, z.infer<typeof AnswerPromptRequest>> = {

@@ -75,6 +75,7 @@ function countOf(text: string): Pick<MessageSlots, 'partySize' | 'partyDelta'> {
   const add = new RegExp(`\\b(add|plus)\\s+${COUNT}\\s+${GUEST_WORDS}`, 'i').exec(text);
   if (add) return { partyDelta: numberOf(add[2]) };
   const absolute =
+    new RegExp(`^\\s*${COUNT}\\s*${GUEST_WORDS}?\\s*[.!]?\\s*$`, 'i').exec(text) ??
     new RegExp(`\\b${COUNT}\\s+${GUEST_WORDS}\\b`, 'i').exec(text) ??
     new RegExp(
       `\\b(?:party size|guest count|headcount|number of guests|party of)\\b[^.?!\\d]*?\\b(?:to|of|is|be)?\\s*${COUNT}\\b`,

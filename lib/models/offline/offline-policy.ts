@@ -45,7 +45,8 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   const current = extractSlots(conv.current);
   const request = [...conv.earlier.map(extractSlots), current].reduce(mergeSlots);
-  const intents = request.intents.length > 0 ? request.intents : valueIntents(current);
+  // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend.
+  const intents = request.intents.length > 0 ? request.intents : conv.pending ? valueIntents(current) : [];
   if (intents.length === 0) {
     return current.reference || current.guestName ? ask('action', reply.ASK_ACTION) : decline();
   }

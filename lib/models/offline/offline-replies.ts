@@ -9,7 +9,7 @@ export const ASK_ACTION =
   'What would you like to change on that booking: the date and time, the number of guests, or the contact details?';
 
 export function noMatch(searchText: string): string {
-  return `I couldn't find a booking for "${searchText}". Could you check the spelling, or give the booking reference (e.g. BK-1042)?`;
+  return `No matching booking found for "${searchText}". Could you check the spelling, or give the booking reference (e.g. BK-1042)?`;
 }
 
 export function severalMatches(count: number, searchText: string): string {

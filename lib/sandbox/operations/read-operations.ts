@@ -5,13 +5,7 @@ import { fuzzySearch, MIN_QUERY_LENGTH } from '../fuzzy-search.ts';
 import { addDays, localDate } from '../relative-date.ts';
 import { badRequest, notFound } from '../sandbox-error.ts';
 import type { BookingRecord } from '../sandbox-state.ts';
-import {
-  booleanArg,
-  numberArg,
-  type OperationHandler,
-  optionalString,
-  stringArg,
-} from './operation.ts';
+import { booleanArg, numberArg, type OperationHandler, optionalString, stringArg } from './operation.ts';
 
 /** Bookings older than this are archived: searched only with includeArchived (spec searchBookings). */
 const ARCHIVE_AFTER_DAYS = 365;
@@ -24,10 +18,16 @@ export const searchBookings: OperationHandler = function searchBookings({ rules,
   const from = optionalString(params, 'dateRangeStart');
   const to = optionalString(params, 'dateRangeEnd');
   if (from && to && from > to) {
-    throw badRequest('dateRangeEnd', `YYYY-MM-DD on or after ${from}`, 'dateRangeEnd is before dateRangeStart');
+    throw badRequest(
+      'dateRangeEnd',
+      `YYYY-MM-DD on or after ${from}`,
+      'dateRangeEnd is before dateRangeStart',
+    );
   }
   const today = localDate(rules.now, rules.state.venue(rules.venueId).timezone);
-  const archivedBefore = booleanArg(params, 'includeArchived', false) ? '' : addDays(today, -ARCHIVE_AFTER_DAYS);
+  const archivedBefore = booleanArg(params, 'includeArchived', false)
+    ? ''
+    : addDays(today, -ARCHIVE_AFTER_DAYS);
   const candidates = rules.state
     .bookingsOf(rules.venueId)
     .filter((b) => b.date >= archivedBefore && (!from || b.date >= from) && (!to || b.date <= to));
@@ -37,7 +37,12 @@ export const searchBookings: OperationHandler = function searchBookings({ rules,
 
 export const getBooking: OperationHandler = function getBooking({ rules, params }) {
   const booking = findBooking(rules, stringArg(params, 'bookingId'));
-  return { status: 200, body: toBookingBody(rules.state, booking), committed: false, version: booking.version };
+  return {
+    status: 200,
+    body: toBookingBody(rules.state, booking),
+    committed: false,
+    version: booking.version,
+  };
 };
 
 export const exportBookings: OperationHandler = function exportBookings({ rules, params }) {
@@ -67,7 +72,16 @@ export const getAvailability: OperationHandler = function getAvailability({ rule
   };
 };
 
-const CSV_COLUMNS = ['bookingId', 'bookingReference', 'guestName', 'date', 'startTime', 'productId', 'partySize', 'status'] as const;
+const CSV_COLUMNS = [
+  'bookingId',
+  'bookingReference',
+  'guestName',
+  'date',
+  'startTime',
+  'productId',
+  'partySize',
+  'status',
+] as const;
 
 function toCsv(bookings: BookingRecord[]): string {
   const cell = (value: unknown) => `"${String(value).replaceAll('"', '""')}"`;

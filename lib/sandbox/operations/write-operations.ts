@@ -16,7 +16,10 @@ import {
 
 export const rescheduleBooking: OperationHandler = function rescheduleBooking(input) {
   const target = { date: stringArg(input.body, 'date'), startTime: stringArg(input.body, 'startTime') };
-  return bookingReply(input, rulesOf.rescheduleBooking(input.rules, bookingId(input), target, ifMatch(input)));
+  return bookingReply(
+    input,
+    rulesOf.rescheduleBooking(input.rules, bookingId(input), target, ifMatch(input)),
+  );
 };
 
 export const updateGuestCount: OperationHandler = function updateGuestCount(input) {
@@ -30,7 +33,10 @@ export const updateContactDetails: OperationHandler = function updateContactDeta
     email: optionalString(input.body, 'email'),
     phone: optionalString(input.body, 'phone'),
   };
-  return bookingReply(input, edits.updateContactDetails(input.rules, bookingId(input), contact, ifMatch(input)));
+  return bookingReply(
+    input,
+    edits.updateContactDetails(input.rules, bookingId(input), contact, ifMatch(input)),
+  );
 };
 
 export const cancelBooking: OperationHandler = function cancelBooking(input) {
@@ -71,7 +77,11 @@ export const sendBookingConfirmation: OperationHandler = function sendBookingCon
 
 export const createPaymentLink: OperationHandler = function createPaymentLink(input) {
   const hours = numberArg(input.body, 'expiresInHours');
-  return { status: 201, body: edits.createPaymentLink(input.rules, bookingId(input), hours), committed: true };
+  return {
+    status: 201,
+    body: edits.createPaymentLink(input.rules, bookingId(input), hours),
+    committed: true,
+  };
 };
 
 export const refundBooking: OperationHandler = function refundBooking(input) {

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Clock } from '../../lib/ports/clock.ts';
+import { toApiGatewayEvent } from './api-gateway-event.ts';
+import { lambdaContext } from './lambda-context.ts';
+
+/** An API Gateway proxy handler, as exported by functions/*.ts. */
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** One resource + method of the RestApi and the handler module behind it. */
+export interface GatewayRoute {
+  method: 'GET' | 'POST';
+  /** Resource template, e.g. /v1/plans/{plan_id}/confirm. */
+  resource: string;
+  functionName: string;
+  handler: ProxyHandler;
+}
+
+/** A running local gateway. */
+export interface LocalGateway {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Matches a concrete path against a resource template; returns its path parameters. */
+export function matchResource(resource: string, path: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = resource.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}/?$`).exec(path);
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+}
+
+/**
+ * HTTP on 127.0.0.1 that turns each request into the REST (v1) proxy event API Gateway would send and invokes
+ * the same handler module the Lambda runs. It never logs headers or bodies (X-User-Token).
+ */
+export async function startLocalGateway(options: {
+  routes: GatewayRoute[];
+  clock: Clock;
+  port?: number;
+}): Promise<LocalGateway> {
+  const server = createServer((req, res) => {
+    serve(options, req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error_type: 'service_unavailable', message: 'local gateway failure' }));
+      process.stderr.write(`local gateway: ${error instanceof Error ? error.name : 'error'}\n`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+async function serve(
+  options: { routes: GatewayRoute[]; clock: Clock },
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const body = await readBody(req);
+  for (const route of options.routes) {
+    const params = req.method === route.method ? matchResource(route.resource, url.pathname) : undefined;
+    if (!params) continue;
+    const event = toApiGatewayEvent({
+      method: route.method,
+      resource: route.resource,
+      path: url.pathname,
+      pathParameters: Object.keys(params).length > 0 ? params : null,
+      query: url.searchParams,
+      headers: flattenHeaders(req.headers),
+      body: body.length > 0 ? body : null,
+      requestId: randomUUID(),
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      requestTimeEpoch: options.clock.now().getTime(),
+    });
+    const result = await route.handler(event, lambdaContext(route.functionName));
+    res.writeHead(result.statusCode, stringHeaders(result.headers));
+    res.end(result.body);
+    return;
+  }
+  // API Gateway answers unknown resources itself; the CDK app shapes those as a ServiceError too.
+  res.writeHead(404, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      error_type: 'invalid_input',
+      message: `no such resource: ${req.method} ${url.pathname}`,
+    }),
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function flattenHeaders(headers: IncomingMessage['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return out;
+}
+
+function stringHeaders(headers: APIGatewayProxyResult['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k, String(v)]));
+}

@@ -1,0 +1,158 @@
+import { createHandler as answerPrompt } from '../../functions/answer-prompt.ts';
+import { createHandler as confirmPlan } from '../../functions/confirm-plan.ts';
+import { createHandler as executePlan } from '../../functions/execute-plan.ts';
+import { createHandler as getPlan } from '../../functions/get-plan.ts';
+import { createHandler as handleRequest } from '../../functions/handle-request.ts';
+import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
+import { createSqsClient } from '../../lib/adapters/sqs/sqs-client.ts';
+import type { CompositionOverrides } from '../../lib/composition/composition-overrides.ts';
+import { buildExecutorService } from '../../lib/composition/executor-service.ts';
+import { lazy } from '../../lib/composition/lazy.ts';
+import { buildPlanService } from '../../lib/composition/plan-service.ts';
+import { buildRequestService } from '../../lib/composition/request-service.ts';
+import { type Config, loadConfig } from '../../lib/config/config.ts';
+import { type Clock, systemClock } from '../../lib/ports/clock.ts';
+import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
+import { type LocalGateway, startLocalGateway } from './local-gateway.ts';
+import { createPlanQueues, createTables, type PlanQueues } from './provision.ts';
+import { type SqsPoller, startSqsPoller } from './sqs-poller.ts';
+import { startDynalite } from './start-dynalite.ts';
+import { startLocalSqs } from './start-local-sqs.ts';
+
+/** Options of startLocalStack; every default suits `npm start`. */
+export interface LocalStackOptions extends CompositionOverrides {
+  /** Gateway port on 127.0.0.1; default 0 (random). */
+  port?: number;
+  /** Pins "now" for the service and the sandbox alike. Default: the system clock. */
+  clock?: Clock;
+  /** Extra configuration (e.g. GOOGLE_API_KEY, LLM_PROVIDER); parsed by loadConfig with the stack's own values. */
+  env?: Record<string, string | undefined>;
+  /** Default 'SILENT' (tests); start.ts passes INFO. */
+  logLevel?: Config['LOG_LEVEL'];
+  /** Visibility timeout of the local plan queue, seconds; short so failed records come back fast. Default 2. */
+  visibilityTimeoutSeconds?: number;
+  /** Sandbox fixture (see docs/sandbox.md); default the demo venue. */
+  sandboxFixture?: unknown;
+  /** Run the SQS poller (default true); tests of the queue itself may turn it off. */
+  poll?: boolean;
+  /** Called after each batch the poller delivers. */
+  onBatch?: (report: { received: number; failed: number }) => void;
+}
+
+/** A running local stack. */
+export interface LocalStack {
+  /** Gateway base URL, e.g. http://127.0.0.1:3000 (the API is under /v1). */
+  url: string;
+  config: Config;
+  queues: PlanQueues;
+  sandbox: RunningSandbox;
+  stop(): Promise<void>;
+}
+
+const REGION = 'us-east-1';
+
+/**
+ * Boots everything `npm start` runs, in-process and on loopback: dynalite and fauxqs, the tables and the FIFO
+ * queue + FIFO DLQ, the sandbox booking API, the HTTP gateway over the handler modules of functions/, and the
+ * SQS poller over the consumer handler. No Docker, no AWS account, no API key.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const clock = options.clock ?? systemClock;
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const dynamo = await startDynalite();
+    stops.push(dynamo.stop);
+    const sqs = await startLocalSqs({ region: REGION });
+    stops.push(sqs.stop);
+    const sandbox = await startSandbox({
+      clock,
+      ...(options.sandboxFixture ? { fixture: options.sandboxFixture } : {}),
+    });
+    stops.push(sandbox.close);
+    const base = loadConfig({
+      ...options.env,
+      AWS_REGION: REGION,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+    });
+    const queues = await provision(base, options.visibilityTimeoutSeconds ?? 2);
+    const config = loadConfig({
+      ...options.env,
+      AWS_REGION: REGION,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      PLAN_QUEUE_URL: queues.queueUrl,
+      BOOKING_API_URL: sandbox.url,
+      LOG_LEVEL: options.logLevel ?? 'SILENT',
+    });
+    const overrides: CompositionOverrides = { ...options, clock };
+    const planDeps = lazy(async () => buildPlanService(config, overrides));
+    const gateway: LocalGateway = await startLocalGateway({
+      clock,
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      routes: [
+        {
+          method: 'POST',
+          resource: '/v1/requests',
+          functionName: 'handle-request',
+          handler: handleRequest(lazy(async () => buildRequestService(config, overrides))),
+        },
+        {
+          method: 'POST',
+          resource: '/v1/plans/{plan_id}/confirm',
+          functionName: 'confirm-plan',
+          handler: confirmPlan(planDeps),
+        },
+        {
+          method: 'POST',
+          resource: '/v1/plans/{plan_id}/answer',
+          functionName: 'answer-prompt',
+          handler: answerPrompt(planDeps),
+        },
+        {
+          method: 'GET',
+          resource: '/v1/plans/{plan_id}',
+          functionName: 'get-plan',
+          handler: getPlan(planDeps),
+        },
+      ],
+    });
+    stops.push(gateway.stop);
+    if (options.poll !== false) {
+      const poller: SqsPoller = startSqsPoller({
+        client: createSqsClient(config),
+        queueUrl: queues.queueUrl,
+        queueArn: queues.queueArn,
+        region: REGION,
+        handler: executePlan(lazy(async () => buildExecutorService(config, overrides))),
+        ...(options.onBatch ? { onBatch: options.onBatch } : {}),
+      });
+      stops.push(poller.stop);
+    }
+    return { url: gateway.url, config, queues, sandbox, stop: () => stopAll(stops) };
+  } catch (error) {
+    await stopAll(stops);
+    throw error;
+  }
+}
+
+async function provision(config: Config, visibilityTimeoutSeconds: number): Promise<PlanQueues> {
+  const dynamo = createDocumentClient(config);
+  const sqs = createSqsClient(config);
+  try {
+    await createTables(dynamo, {
+      plans: config.PLANS_TABLE,
+      sessions: config.SESSIONS_TABLE,
+      executions: config.EXECUTIONS_TABLE,
+    });
+    return await createPlanQueues(sqs, { name: 'booking-update-plans', visibilityTimeoutSeconds });
+  } finally {
+    dynamo.destroy();
+    sqs.destroy();
+  }
+}
+
+/** Stops in reverse start order; keeps going when one part fails so nothing is left listening. */
+async function stopAll(stops: Array<() => Promise<void>>): Promise<void> {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}

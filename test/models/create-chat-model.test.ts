@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { type Config, loadConfig } from '../../lib/config/config.ts';
+import { createChatModel, ModelConfigError } from '../../lib/models/create-chat-model.ts';
+import { GeminiChatModel } from '../../lib/models/gemini-chat-model.ts';
+import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
+import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
+
+const config = (env: Record<string, string>): Config => loadConfig({ LOG_LEVEL: 'SILENT', ...env });
+
+describe('createChatModel', () => {
+  it('builds the offline models when no key is set (the default provider)', () => {
+    const offline = config({});
+    expect(offline.LLM_PROVIDER).toBe('offline');
+    expect(createChatModel(offline, 'planner')).toBeInstanceOf(OfflinePlannerModel);
+    expect(createChatModel(offline, 'executor')).toBeInstanceOf(OfflineExecutorModel);
+  });
+
+  it('builds Gemini from GEMINI_* config for both roles', () => {
+    const gemini = config({
+      GOOGLE_API_KEY: 'test-key',
+      GEMINI_MODEL: 'gemini-2.5-flash-lite',
+      GEMINI_TEMPERATURE: '0.2',
+      GEMINI_BASE_URL: 'http://127.0.0.1:9',
+    });
+    for (const role of ['planner', 'executor'] as const) {
+      const model = createChatModel(gemini, role);
+      expect(model).toBeInstanceOf(GeminiChatModel);
+      expect(model).toMatchObject({
+        model: 'gemini-2.5-flash-lite',
+        temperature: 0.2,
+        baseUrl: 'http://127.0.0.1:9',
+      });
+    }
+  });
+
+  it('refuses Gemini without a key, and an unknown provider, at startup', () => {
+    expect(() => createChatModel(config({ LLM_PROVIDER: 'gemini' }), 'planner')).toThrow(ModelConfigError);
+    const unknown = { ...config({}), LLM_PROVIDER: 'openai' } as unknown as Config;
+    expect(() => createChatModel(unknown, 'planner')).toThrow(/unknown LLM_PROVIDER 'openai'/);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../lib/config/config.ts';
+import { createTracer } from '../../lib/observability/create-tracer.ts';
+import { LangfuseTracer } from '../../lib/observability/langfuse-tracer.ts';
+import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
+import { isValidTraceRef } from '../../lib/observability/trace-ref.ts';
+
+const scope = { userId: 'user-1', sessionId: 'sess-1' };
+
+describe('createTracer', () => {
+  it('turns tracing off when no Langfuse keys are set', () => {
+    expect(createTracer(loadConfig({}))).toBeInstanceOf(NoopTracer);
+  });
+
+  it('turns tracing off when only one key is set', () => {
+    expect(createTracer(loadConfig({ LANGFUSE_PUBLIC_KEY: 'pk' }))).toBeInstanceOf(NoopTracer);
+  });
+
+  it('uses Langfuse when both keys are set', async () => {
+    // Arrange
+    const config = loadConfig({
+      LANGFUSE_PUBLIC_KEY: 'pk',
+      LANGFUSE_SECRET_KEY: 'sk',
+      LANGFUSE_BASE_URL: 'http://127.0.0.1:9',
+    });
+    // Act
+    const tracer = createTracer(config);
+    // Assert
+    expect(tracer).toBeInstanceOf(LangfuseTracer);
+    if (tracer instanceof LangfuseTracer) await tracer.shutdown();
+  });
+});
+
+describe('NoopTracer', () => {
+  describe('startTrace', () => {
+    it('runs fn and hands out a valid, fresh trace reference', async () => {
+      // Arrange
+      const tracer = new NoopTracer();
+      // Act
+      const [a, b] = await Promise.all([
+        tracer.startTrace('user_request', scope, async (_span, ref) => ref),
+        tracer.startTrace('user_request', scope, async (_span, ref) => ref),
+      ]);
+      // Assert
+      expect(isValidTraceRef(a)).toBe(true);
+      expect(a.traceId).not.toBe(b.traceId);
+    });
+  });
+
+  describe('span', () => {
+    it('returns fn result and propagates its error', async () => {
+      const tracer = new NoopTracer();
+      await expect(
+        tracer.span('execution', scope, {}, async (span) => {
+          span.update({ output: 'x' });
+          span.event('clarification');
+          return 42;
+        }),
+      ).resolves.toBe(42);
+      await expect(
+        tracer.span('execution', scope, {}, async () => {
+          throw new Error('step failed');
+        }),
+      ).rejects.toThrow('step failed');
+    });
+  });
+
+  describe('langchainCallbacks / flush', () => {
+    it('adds no callbacks and flushes instantly', async () => {
+      const tracer = new NoopTracer();
+      expect(tracer.langchainCallbacks(scope)).toEqual([]);
+      await expect(tracer.flush()).resolves.toBeUndefined();
+    });
+  });
+});
