@@ -9,20 +9,18 @@ export interface TableNames {
   executions: string;
 }
 
-/** Creates the three tables (dynalite ignores TTL, so the TTL call is best effort). */
+/** Creates the three tables, each with TTL on expires_at (dynalite ignores TTL, so that call is best effort). */
 export async function createTables(client: DynamoDBClient, names: TableNames): Promise<void> {
   for (const definition of tableDefinitions(names)) {
     await client.send(new CreateTableCommand(definition));
-    if (definition.TableName !== names.executions) {
-      await client
-        .send(
-          new UpdateTimeToLiveCommand({
-            TableName: definition.TableName,
-            TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
-          }),
-        )
-        .catch(() => undefined); // dynalite has no UpdateTimeToLive; TTL is an AWS-side concern
-    }
+    await client
+      .send(
+        new UpdateTimeToLiveCommand({
+          TableName: definition.TableName,
+          TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        }),
+      )
+      .catch(() => undefined); // dynalite has no UpdateTimeToLive; TTL is an AWS-side concern
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GeminiParameters } from '../registry/gemini-declarations.ts';
 
 /** Name of the executor's own tool (000 Execute Plan 4: prompt the user for missing critical information). */
 export const ASK_USER = 'ask_user';
@@ -18,7 +19,10 @@ export const AskUserArgs = z.object({
 });
 export type AskUserArgs = z.infer<typeof AskUserArgs>;
 
-/** The ask_user declaration in the OpenAI tool format, which LangChain converts for every provider. */
+/**
+ * The ask_user declaration in the OpenAI tool format (LangChain converts it for every provider), written in the
+ * flat JSON-Schema subset Gemini accepts, like the registry's declarations (gemini-declarations.ts).
+ */
 export const askUserTool = {
   type: 'function' as const,
   function: {
@@ -26,6 +30,22 @@ export const askUserTool = {
     description:
       'Ask the user for information the confirmed plan needs but does not contain (for example a value left open). ' +
       'Only for data within the confirmed request; never to propose new actions. Execution pauses until the answer.',
-    parameters: z.toJSONSchema(AskUserArgs, { target: 'openapi-3.0' }),
+    parameters: {
+      type: 'object',
+      properties: {
+        question: {
+          type: 'string',
+          description: 'One short question for the user, about data the plan is missing.',
+          minLength: 1,
+          maxLength: 500,
+        },
+        parameter: {
+          type: 'string',
+          description: 'The parameter name the answer fills, when it fills one.',
+          maxLength: 64,
+        },
+      },
+      required: ['question'],
+    } satisfies GeminiParameters,
   },
 };

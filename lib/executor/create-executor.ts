@@ -48,6 +48,17 @@ function decidedFailure(ctx: RunContext): ExecutionFailure | undefined {
   };
 }
 
+/** A step whose action the registry no longer offers (removed or blocked since planning) cannot run. */
+function unavailableStep(ctx: RunContext): ExecutionFailure | undefined {
+  const step = ctx.plan.actions.find((s) => !ctx.deps.registry.isModelVisible(s.action_id));
+  if (!step) return undefined;
+  return {
+    kind: 'step_failed',
+    step_number: step.step_number,
+    message: `Step ${step.step_number} (${step.action_id}) can no longer be executed: the action is not available. Nothing more was changed; please start a new request.`,
+  };
+}
+
 async function runLoop(ctx: RunContext): Promise<GraphOutcome> {
   const graph = buildExecutorGraph(ctx);
   const state = await graph.invoke(
@@ -72,7 +83,7 @@ async function execute(deps: ExecutorDeps, ctx: RunContext): Promise<void> {
   if (ctx.plan.blocking_answer !== undefined && !ctx.record.pending.some((c) => c.kind === 'ask')) {
     await savePlan(ctx, { remove: ['blocking_answer'] });
   }
-  const decided = decidedFailure(ctx);
+  const decided = decidedFailure(ctx) ?? unavailableStep(ctx);
   if (decided) return failAndRollBack(ctx, decided);
   const outcome = await runLoop(ctx);
   if (outcome.kind === 'completed') return finishPlan(ctx, { status: 'completed' });

@@ -4,7 +4,8 @@ import { ErrorType } from '../contracts/enums.ts';
 /** A LangChain message in a compact, lossless form: additional_kwargs (Gemini thought signatures) kept verbatim. */
 export const LoggedMessage = z.object({
   type: z.enum(['system', 'human', 'ai', 'tool']),
-  content: z.unknown(),
+  /** LangChain MessageContent: text, or content blocks (Gemini parts) kept as they are. */
+  content: z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]),
   id: z.string().optional(),
   name: z.string().optional(),
   additional_kwargs: z.record(z.string(), z.unknown()).optional(),

@@ -44,10 +44,8 @@ export function toLoggedMessage(message: BaseMessage): LoggedMessage {
 
 /** LoggedMessage → BaseMessage, the exact inverse of toLoggedMessage. */
 export function fromLoggedMessage(logged: LoggedMessage): BaseMessage {
-  // The content was a LangChain MessageContent when logged; the log is our own write.
-  const content = structuredClone(logged.content) as string;
   const fields = {
-    content,
+    content: structuredClone(logged.content),
     ...(logged.id ? { id: logged.id } : {}),
     ...(logged.name ? { name: logged.name } : {}),
     additional_kwargs: structuredClone(logged.additional_kwargs ?? {}),

@@ -1,5 +1,6 @@
 import { ToolMessage } from '@langchain/core/messages';
 import type { CompiledAction } from '../registry/compiled-action.ts';
+import { maskParameters } from './pii-masking.ts';
 
 /** Observation texts are capped: booking data is large, untrusted, and the log item is bounded (400 KB). */
 const MAX_DATA_CHARS = 2_000;
@@ -18,9 +19,11 @@ export function responseForModel(
   action: CompiledAction,
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  if (JSON.stringify(data).length <= MAX_DATA_CHARS) return data;
+  // Guest contact details stay out of the conversation log (000 Privacy); placeholders read the step record.
+  const masked = maskParameters(undefined, data) ?? {};
+  if (JSON.stringify(masked).length <= MAX_DATA_CHARS) return masked;
   const keep = new Set([...action.output_fields, ...KEY_FIELDS]);
-  return Object.fromEntries(Object.entries(data).filter(([k]) => keep.has(k)));
+  return Object.fromEntries(Object.entries(masked).filter(([k]) => keep.has(k)));
 }
 
 /**

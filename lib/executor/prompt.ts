@@ -24,14 +24,15 @@ export interface PromptStep {
 
 export function promptSteps(plan: StoredPlan, registry: ActionRegistry): PromptStep[] {
   return plan.actions.map((s) => {
-    const action = registry.require(s.action_id);
+    // An action gone from the registry fails the plan before the model is asked (create-executor).
+    const action = registry.get(s.action_id);
     return {
       step_number: s.step_number,
       action_id: s.action_id,
-      name: action.name,
+      name: action?.name ?? s.action_id,
       parameters: s.parameters,
-      missing_required: dataGaps(action, s.parameters),
-      parameter_types: Object.fromEntries(action.parameters.map((p) => [p.name, p.type])),
+      missing_required: action ? dataGaps(action, s.parameters) : [],
+      parameter_types: Object.fromEntries((action?.parameters ?? []).map((p) => [p.name, p.type])),
       done: s.step_state === 'succeeded',
     };
   });

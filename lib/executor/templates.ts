@@ -22,7 +22,7 @@ export function readPath(source: unknown, path: string): unknown {
   let current: unknown = source;
   for (const key of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    current = Object.hasOwn(current, key) ? Reflect.get(current, key) : undefined;
   }
   return current;
 }

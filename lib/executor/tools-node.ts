@@ -84,6 +84,8 @@ export function toolsNode(ctx: RunContext) {
       messages: [...state.messages, ...observations].map(toLoggedMessage),
       pending: failure ? [] : remaining,
       after_answer: false,
+      // Logged with the turn: a scope change seen here could not be recomputed after a crash.
+      ...(failure ? { failure } : {}),
     });
     return { messages: observations, ...(failure ? { outcome: { kind: 'failed', failure } } : {}) };
   };

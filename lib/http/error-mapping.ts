@@ -50,6 +50,14 @@ const TABLE: Readonly<Record<string, ErrorRow>> = {
       'publicMessage' in e && typeof e.publicMessage === 'string' ? e.publicMessage : UNAVAILABLE,
   },
   PlanStoreError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
+  // The planner's family (lib/planner/errors.ts): messages are fixed texts written for IQ by that module,
+  // never copied from a cause, so even the 503s may show them.
+  PlannerError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
+  PlannerUnavailableError: { status: 503, errorType: 'service_unavailable', message: own },
+  BookingLookupUnavailableError: { status: 503, errorType: 'service_unavailable', message: own },
+  ModelOutputError: { status: 503, errorType: 'service_unavailable', message: own },
+  ConcurrentSessionUpdateError: { status: 503, errorType: 'service_unavailable', message: own },
+  InvalidPlanningRequestError: { status: 400, errorType: 'invalid_input', message: own },
   SessionStoreUnavailableError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
 };
 

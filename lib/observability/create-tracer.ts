@@ -11,7 +11,7 @@ type TracerConfig = Pick<
 
 /**
  * Chooses the tracer (issue 7: with no Langfuse keys, tracing is off and costs nothing). Both keys are needed;
- * deployed stacks resolve LANGFUSE_SECRET_ARN into the two keys before calling this (composition root).
+ * deployed stacks fill them from LANGFUSE_SECRET_ARN with resolveLangfuseKeys first (composition root, cold start).
  */
 export function createTracer(config: TracerConfig, logger?: Pick<Logger, 'warn'>): Tracer {
   const publicKey = config.LANGFUSE_PUBLIC_KEY;

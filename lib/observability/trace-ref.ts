@@ -22,3 +22,13 @@ export function isValidTraceRef(ref: TraceRef): boolean {
 export function remoteParent(ref: TraceRef): SpanContext {
   return { traceId: ref.traceId, spanId: ref.rootSpanId, traceFlags: TraceFlags.SAMPLED, isRemote: true };
 }
+
+/** The trace a stored plan belongs to (trace_id + trace_root_span_id), or undefined when it has none. */
+export function storedTraceRef(plan: {
+  trace_id?: string | undefined;
+  trace_root_span_id?: string | undefined;
+}): TraceRef | undefined {
+  return plan.trace_id && plan.trace_root_span_id
+    ? { traceId: plan.trace_id, rootSpanId: plan.trace_root_span_id }
+    : undefined;
+}

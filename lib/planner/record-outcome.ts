@@ -114,11 +114,17 @@ async function recordClarification(
 ): Promise<RequestOutcome> {
   const count = result.exhausted ? 0 : r.snapshot.clarificationCount + (result.counts ? 1 : 0);
   const referenced = resolved ?? r.snapshot.referenced;
-  await writeSession(r, result.exhausted ? [] : turnMessages, {
-    clarification_count: count,
-    ...(referenced ? { referenced } : {}),
-    ...(r.snapshot.pendingPlan ? { pending_plan_id: r.snapshot.pendingPlan.plan_id } : {}),
-  });
+  // Past the bound the conversation starts afresh (the user is asked to rephrase); the pending plan stays.
+  await writeSession(
+    r,
+    turnMessages,
+    {
+      clarification_count: count,
+      ...(referenced ? { referenced } : {}),
+      ...(r.snapshot.pendingPlan ? { pending_plan_id: r.snapshot.pendingPlan.plan_id } : {}),
+    },
+    result.exhausted === true,
+  );
   r.root.update({ output: { kind: 'clarification', unclear: result.unclear, clarification_count: count } });
   return {
     kind: 'clarification',

@@ -5,6 +5,7 @@ import { PlanConflictError } from './errors.ts';
 import { loadOwnedPlan } from './load-owned-plan.ts';
 import { logTransition } from './ops-log.ts';
 import { MAX_WRITE_ATTEMPTS, type PlanUseCaseDeps } from './plan-use-case-deps.ts';
+import { recordConfirmationSpan } from './record-confirmation-span.ts';
 import type { StoredPlan } from './stored-plan.ts';
 
 /** Input of Confirm Plan (000 Service Interface). The token goes into the queue message only. */
@@ -35,9 +36,11 @@ export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput
         { set: { status: 'confirmed', confirmed_at: deps.clock.now().toISOString() } },
         { expectStatus: ['pending_confirmation'] },
       );
+      const timeToConfirmMs = Date.parse(confirmed.confirmed_at ?? '') - Date.parse(plan.created_at);
       logTransition(deps.log, confirmed, 'pending_confirmation', 'confirmed', {
-        time_to_confirm_ms: Date.parse(confirmed.confirmed_at ?? '') - Date.parse(plan.created_at),
+        time_to_confirm_ms: timeToConfirmMs,
       });
+      await recordConfirmationSpan(deps, confirmed, timeToConfirmMs);
       return confirmed;
     } catch (error) {
       if (!(error instanceof StaleWriteError)) throw error;

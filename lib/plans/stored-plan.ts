@@ -40,6 +40,8 @@ export const StoredPlan = z.object({
   invalidated_at: z.string().optional(),
   /** The user's answer to blocking_prompt, waiting for the executor to pick it up. */
   blocking_answer: z.string().optional(),
+  /** Clarifying questions asked in the session before this plan was proposed (clarification-rate metric). */
+  clarification_count: z.number().int().min(0).optional(),
   /** Masked once the plan is terminal (issue 7: privacy at rest). */
   pii_masked: z.boolean().optional(),
   /** DynamoDB TTL, epoch seconds: pending plans expire with the session. */

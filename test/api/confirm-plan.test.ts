@@ -119,3 +119,41 @@ describe('confirmPlan', () => {
     expect(queue.messages).toHaveLength(1);
   });
 });
+
+describe('confirmPlan tracing', () => {
+  it("records 000's user_confirmation span under the plan's stored trace, with the time to confirm", async () => {
+    // Arrange
+    const { deps, plan } = await withPlan({ trace_id: 'trace-1', trace_root_span_id: 'root-1' });
+    const spans: Array<{ name: string; parent: unknown; metadata: unknown }> = [];
+    const tracer = {
+      startTrace: async () => {
+        throw new Error('not used');
+      },
+      span: async <T>(
+        name: string,
+        _scope: unknown,
+        options: { parent?: unknown; metadata?: unknown },
+        fn: (s: never) => Promise<T>,
+      ) => {
+        spans.push({ name, parent: options.parent, metadata: options.metadata });
+        return fn(undefined as never);
+      },
+      langchainCallbacks: () => [],
+      flush: async () => undefined,
+    };
+    // Act
+    await confirmPlan({ ...deps, tracer }, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+    // Assert
+    expect(spans).toEqual([
+      {
+        name: 'user_confirmation',
+        parent: { traceId: 'trace-1', rootSpanId: 'root-1' },
+        metadata: {
+          plan_id: plan.plan_id,
+          time_to_confirm_ms: Date.parse(NOW) - Date.parse(plan.created_at),
+          outcome: 'confirmed',
+        },
+      },
+    ]);
+  });
+});

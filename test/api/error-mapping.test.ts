@@ -59,6 +59,21 @@ describe('mapErrorToResponse', () => {
     expect(body.message).not.toMatch(/arn:|10\.0\.0\.3|prod-plans/);
   });
 
+  it.each([
+    ['PlannerUnavailableError', 503, 'service_unavailable'],
+    ['BookingLookupUnavailableError', 503, 'service_unavailable'],
+    ['ModelOutputError', 503, 'service_unavailable'],
+    ['ConcurrentSessionUpdateError', 503, 'service_unavailable'],
+    ['InvalidPlanningRequestError', 400, 'invalid_input'],
+  ])("maps the planner's %s to %i %s with the planner's public text", (name, status, errorType) => {
+    const error = Object.assign(new Error('Nothing was changed; please try again.'), { name });
+
+    expect(mapErrorToResponse(error)).toEqual({
+      status,
+      body: { error_type: errorType, message: 'Nothing was changed; please try again.' },
+    });
+  });
+
   it('turns an unknown error into a generic 500 that leaks nothing', () => {
     const { status, body } = mapErrorToResponse(
       new TypeError("Cannot read properties of undefined (reading 'x')"),

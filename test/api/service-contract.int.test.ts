@@ -44,7 +44,9 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
       const res = await client.confirm(plan.plan_id, OWNER);
       // Assert
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ plan: { plan_id: plan.plan_id, status: 'confirmed', confirmed_at: NOW } });
+      expect(res.body).toMatchObject({
+        plan: { plan_id: plan.plan_id, status: 'confirmed', confirmed_at: NOW },
+      });
       const [message, ...rest] = await messagesFor(plan.plan_id);
       expect(rest).toEqual([]);
       expect(JSON.parse(message?.Body ?? '{}')).toEqual({
@@ -104,7 +106,8 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
         status: 503,
         body: {
           error_type: 'service_unavailable',
-          message: 'The plan could not be queued for execution and is still awaiting confirmation. Please confirm again shortly.',
+          message:
+            'The plan could not be queued for execution and is still awaiting confirmation. Please confirm again shortly.',
         },
       });
       expect(pending).toEqual(plan);
@@ -112,14 +115,17 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
       expect(await messagesFor(plan.plan_id)).toHaveLength(1);
     });
 
-    it.each(['executing', 'completed', 'failed', 'rolled_back'] as const)('answers 409 for a plan that is %s', async (status) => {
-      const plan = await storedPlan({ status });
+    it.each(['executing', 'completed', 'failed', 'rolled_back'] as const)(
+      'answers 409 for a plan that is %s',
+      async (status) => {
+        const plan = await storedPlan({ status });
 
-      const res = await client.confirm(plan.plan_id, OWNER);
+        const res = await client.confirm(plan.plan_id, OWNER);
 
-      expect(res).toMatchObject({ status: 409, body: { error_type: 'invalid_input' } });
-      expect(await client.plans.get(plan.plan_id)).toEqual(plan);
-    });
+        expect(res).toMatchObject({ status: 409, body: { error_type: 'invalid_input' } });
+        expect(await client.plans.get(plan.plan_id)).toEqual(plan);
+      },
+    );
 
     it('answers 409 for a superseded plan', async () => {
       const plan = await storedPlan({ invalidated_reason: 'superseded', invalidated_at: NOW });
@@ -142,16 +148,26 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
 
       const res = await client.get(plan.plan_id, OWNER);
 
-      expect(res).toMatchObject({ status: 200, body: { plan: { status: 'executing', blocking_prompt: 'How many guests?' } } });
+      expect(res).toMatchObject({
+        status: 200,
+        body: { plan: { status: 'executing', blocking_prompt: 'How many guests?' } },
+      });
     });
 
     it('returns the rollback report of a rolled-back plan', async () => {
       const report = { triggered_by_step: 2, actions_reversed: [1] };
-      const plan = await storedPlan({ status: 'rolled_back', completed_at: NOW, rollback_report: report, failure_reason: 'slot full' });
+      const plan = await storedPlan({
+        status: 'rolled_back',
+        completed_at: NOW,
+        rollback_report: report,
+        failure_reason: 'slot full',
+      });
 
       const res = await client.get(plan.plan_id, OWNER);
 
-      expect(res.body).toMatchObject({ plan: { status: 'rolled_back', completed_at: NOW, rollback_report: report } });
+      expect(res.body).toMatchObject({
+        plan: { status: 'rolled_back', completed_at: NOW, rollback_report: report },
+      });
     });
   });
 
@@ -166,7 +182,9 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
       expect((res.body as { plan: object }).plan).not.toHaveProperty('blocking_prompt');
       expect(await client.rawItem(plan.plan_id)).toMatchObject({ blocking_answer: '12 guests', version: 4 });
       const messages = await messagesFor(plan.plan_id);
-      expect(messages.map((m) => m.Attributes?.MessageDeduplicationId)).toEqual([`${plan.plan_id}:resume:v4`]);
+      expect(messages.map((m) => m.Attributes?.MessageDeduplicationId)).toEqual([
+        `${plan.plan_id}:resume:v4`,
+      ]);
     });
 
     it('answers 409 when the plan is not awaiting an answer', async () => {
@@ -249,15 +267,25 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
 
   describe('POST /v1/requests', () => {
     it('answers 503 with an honest message while no planner is wired in', async () => {
-      const res = await client.call('POST', '/v1/requests', { session_id: 's-1', user_id: OWNER, message: 'Move John to Saturday' });
+      const res = await client.call('POST', '/v1/requests', {
+        session_id: 's-1',
+        user_id: OWNER,
+        message: 'Move John to Saturday',
+      });
 
-      expect(res).toEqual({ status: 503, body: { error_type: 'service_unavailable', message: PLANNER_UNAVAILABLE_MESSAGE } });
+      expect(res).toEqual({
+        status: 503,
+        body: { error_type: 'service_unavailable', message: PLANNER_UNAVAILABLE_MESSAGE },
+      });
     });
 
     it('answers 400 naming the missing field', async () => {
       const res = await client.call('POST', '/v1/requests', { session_id: 's-1', user_id: OWNER });
 
-      expect(res).toEqual({ status: 400, body: { error_type: 'invalid_input', message: 'message is required' } });
+      expect(res).toEqual({
+        status: 400,
+        body: { error_type: 'invalid_input', message: 'message is required' },
+      });
     });
   });
 });

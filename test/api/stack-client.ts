@@ -1,9 +1,9 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { LocalStack } from '../../infra/local/local-stack.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { createSqsClient } from '../../lib/adapters/sqs/sqs-client.ts';
-import type { LocalStack } from '../../infra/local/local-stack.ts';
 
 /** An HTTP answer of the local gateway. */
 export interface Answer {
@@ -17,7 +17,12 @@ export function stackClient(stack: LocalStack) {
   const sqs: SQSClient = createSqsClient(stack.config);
   const plans = new DynamoPlanStore({ client: documentClient, tableName: stack.config.PLANS_TABLE });
 
-  async function call(method: string, path: string, body?: unknown, token: string | null = 'demo-token-harbour') {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    token: string | null = 'demo-token-harbour',
+  ) {
     const headers: Record<string, string> = {};
     if (token !== null) headers['x-user-token'] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -41,7 +46,11 @@ export function stackClient(stack: LocalStack) {
       call('POST', `/v1/plans/${planId}/answer`, { user_id: userId, user_message: userMessage }, token),
     /** The plan item exactly as stored (what a person sees in the DynamoDB console). */
     rawItem: async (planId: string) =>
-      (await documentClient.send(new GetCommand({ TableName: stack.config.PLANS_TABLE, Key: { plan_id: planId } }))).Item,
+      (
+        await documentClient.send(
+          new GetCommand({ TableName: stack.config.PLANS_TABLE, Key: { plan_id: planId } }),
+        )
+      ).Item,
     /** Receives (and leaves in flight) everything currently on the plan queue. */
     async drainQueue() {
       const out = await sqs.send(
@@ -64,7 +73,9 @@ export function stackClient(stack: LocalStack) {
         }),
       );
       const a = out.Attributes ?? {};
-      return Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0);
+      return (
+        Number(a.ApproximateNumberOfMessages ?? 0) + Number(a.ApproximateNumberOfMessagesNotVisible ?? 0)
+      );
     },
     close() {
       documentClient.destroy();

@@ -82,7 +82,7 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
     expect(done.status).toBe('rolled_back');
     expect(done.completed_at).toBeDefined();
     expect(done.failure_reason).toContain(
-      'Step 3 (Add booking note on booking bk_1042) failed: the booking service is temporarily unavailable',
+      'Step 3 (Add booking note on booking BK-1042) failed: the booking service is temporarily unavailable',
     );
     expect(done.rollback_report).toEqual({ triggered_by_step: 3, actions_reversed: [2, 1] });
     expect(done.actions.map((s) => s.step_state)).toEqual(['compensated', 'compensated', 'failed']);

@@ -248,3 +248,22 @@ describe('executor: message admission', () => {
     expect(stack.sandbox.admin.journal()).toEqual([]);
   });
 });
+
+describe('executor: registry drift', () => {
+  it('fails a plan whose action is no longer offered instead of retrying it forever', async () => {
+    // Arrange: a plan step names an action the registry does not have (removed since planning).
+    const world = await freshWorld(stack);
+    const plan = await world.seed(
+      aConfirmedPlan([{ action_id: 'retiredAction', parameters: { booking_id: 'bk_1042' } }]),
+    );
+
+    // Act
+    await world.deliver(plan, new OfflineExecutorModel());
+
+    // Assess
+    const failed = await world.reload(plan);
+    expect(failed.status).toBe('failed');
+    expect(failed.failure_reason).toContain('can no longer be executed');
+    expect(stack.sandbox.admin.journal()).toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
-import { aStoredPlan } from '../store/plan-factory.ts';
 import { stackClient } from '../api/stack-client.ts';
+import { aStoredPlan } from '../store/plan-factory.ts';
 
 const OWNER = 'user_ops_harbour';
 
@@ -10,7 +10,8 @@ const OWNER = 'user_ops_harbour';
 let executor: (msg: PlanMessage) => Promise<void> = async () => undefined;
 /** Resolvers waiting for the poller's next batch report. */
 const batchWaiters: Array<(r: { received: number; failed: number }) => void> = [];
-const nextBatch = () => new Promise<{ received: number; failed: number }>((resolve) => batchWaiters.push(resolve));
+const nextBatch = () =>
+  new Promise<{ received: number; failed: number }>((resolve) => batchWaiters.push(resolve));
 /** Batch reports up to and including the first one without failures. */
 async function batchesUntilSuccess(): Promise<Array<{ received: number; failed: number }>> {
   const reports = [await nextBatch()];
@@ -45,8 +46,12 @@ describe('local SQS poller → execute-plan handler', () => {
       received.push(msg);
       const current = await client.plans.get(msg.plan_id);
       if (current?.status !== 'confirmed') throw new Error('plan not confirmed yet');
-      const running = await client.plans.update(msg.plan_id, current.version, { set: { status: 'executing' } });
-      await client.plans.update(msg.plan_id, running.version, { set: { status: 'completed', completed_at: new Date().toISOString() } });
+      const running = await client.plans.update(msg.plan_id, current.version, {
+        set: { status: 'executing' },
+      });
+      await client.plans.update(msg.plan_id, running.version, {
+        set: { status: 'completed', completed_at: new Date().toISOString() },
+      });
     };
     const reports = batchesUntilSuccess();
     // Act
@@ -54,9 +59,19 @@ describe('local SQS poller → execute-plan handler', () => {
     // Assert
     expect((await reports).at(-1)).toEqual({ received: 1, failed: 0 });
     expect(new Set(received.map((m) => JSON.stringify(m)))).toEqual(
-      new Set([JSON.stringify({ plan_id: plan.plan_id, kind: 'start', version: 1, user_token: 'demo-token-harbour' })]),
+      new Set([
+        JSON.stringify({
+          plan_id: plan.plan_id,
+          kind: 'start',
+          version: 1,
+          user_token: 'demo-token-harbour',
+        }),
+      ]),
     );
-    expect(await client.get(plan.plan_id, OWNER)).toMatchObject({ status: 200, body: { plan: { status: 'completed' } } });
+    expect(await client.get(plan.plan_id, OWNER)).toMatchObject({
+      status: 200,
+      body: { plan: { status: 'completed' } },
+    });
     expect(await client.queueDepth()).toBe(0);
   });
 

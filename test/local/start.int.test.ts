@@ -1,11 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** Starts `npm start`'s entry point as a child process on a random port and resolves with its printed URL. */
-function startChild(): { child: ChildProcess; url: Promise<string>; output: () => string; exited: Promise<number | null> } {
+/**
+ * Starts `npm start`'s entry point as a child process (in its own process group, like a terminal job) on a
+ * random port and resolves with its printed URL. `closed` resolves once every process holding its output has
+ * exited (npx → tsx → node).
+ */
+function startChild(): {
+  child: ChildProcess;
+  url: Promise<string>;
+  output: () => string;
+  closed: Promise<void>;
+} {
   const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'SILENT', GOOGLE_API_KEY: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
   const url = new Promise<string>((resolve, reject) => {
@@ -19,8 +29,13 @@ function startChild(): { child: ChildProcess; url: Promise<string>; output: () =
     });
     child.once('exit', (code) => reject(new Error(`local stack exited early (${code}): ${out}`)));
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, url, output: () => out, exited };
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return { child, url, output: () => out, closed };
+}
+
+/** Signals the child's whole process group, as Ctrl-C in a terminal does. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid) process.kill(-child.pid, signal);
 }
 
 let running: ReturnType<typeof startChild>;
@@ -31,9 +46,13 @@ beforeAll(async () => {
   url = await running.url;
 }, 60_000);
 
-afterAll(() => {
-  // Only if a test failed before the shutdown test ran: stop our own child by its pid.
-  if (running.child.exitCode === null && running.child.pid) running.child.kill('SIGKILL');
+let stopped = false;
+afterAll(async () => {
+  // Only when a test failed before the shutdown test ran: stop our own child's group.
+  if (!stopped) {
+    signalGroup(running.child, 'SIGTERM');
+    await running.closed;
+  }
 });
 
 describe('npm start (local stack as a child process)', () => {
@@ -47,7 +66,11 @@ describe('npm start (local stack as a child process)', () => {
     const planning = await fetch(`${url}/v1/requests`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-user-token': 'demo-token-harbour' },
-      body: JSON.stringify({ session_id: 'smoke-1', user_id: 'user_ops_harbour', message: 'Move John Smith to Saturday 3pm' }),
+      body: JSON.stringify({
+        session_id: 'smoke-1',
+        user_id: 'user_ops_harbour',
+        message: 'Move John Smith to Saturday 3pm',
+      }),
     });
     const unknownPlan = await fetch(`${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123?user_id=u`, {
       headers: { 'x-user-token': 'demo-token-harbour' },
@@ -65,15 +88,19 @@ describe('npm start (local stack as a child process)', () => {
       404,
       { error_type: 'invalid_input', message: 'plan 6f1c1f7e-0000-4000-8000-000000000123 not found' },
     ]);
-    expect([noToken.status, ((await noToken.json()) as { error_type: string }).error_type]).toEqual([401, 'auth_required']);
+    expect([noToken.status, ((await noToken.json()) as { error_type: string }).error_type]).toEqual([
+      401,
+      'auth_required',
+    ]);
   });
 
-  it('shuts down cleanly on SIGTERM', async () => {
-    running.child.kill('SIGTERM');
+  it('shuts down cleanly on Ctrl-C (SIGINT to the process group)', async () => {
+    signalGroup(running.child, 'SIGINT');
 
-    const code = await running.exited;
+    await running.closed;
+    stopped = true;
 
-    expect(code).toBe(0);
+    expect(running.output()).toContain('SIGINT: stopping the local stack');
     expect(running.output()).toContain('stopped.');
     await expect(fetch(`${url}/v1/plans/x`)).rejects.toThrow();
   });

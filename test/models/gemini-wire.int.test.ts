@@ -53,13 +53,13 @@ describe('Gemini over the wire (local generateContent stub)', () => {
             name: 'propose_plan',
             id: 'fc-2',
             args: {
-              intent_summary: "Move John Smith's booking to Sunday at 10am",
+              intent_summary: "Move John Smith's booking to Saturday at 10am",
               steps: [
                 {
                   action_id: 'rescheduleBooking',
                   parameters: [
                     { name: 'booking_id', value: johnSmith },
-                    { name: 'date', value: 'Sunday' },
+                    { name: 'date', value: 'Saturday' },
                     { name: 'start_time', value: '10am' },
                   ],
                 },
@@ -72,20 +72,20 @@ describe('Gemini over the wire (local generateContent stub)', () => {
     const h = geminiPlanner();
 
     // Act
-    const outcome = expectKind(await h.send("Move John Smith's booking to Sunday at 10am"), 'plan');
+    const outcome = expectKind(await h.send("Move John Smith's booking to Saturday at 10am"), 'plan');
 
     // Assess
     expect(outcome.plan.actions).toEqual([
       {
         step_number: 1,
         action_id: 'rescheduleBooking',
-        parameters: { booking_id: johnSmith, date: '2026-03-15', start_time: '10:00' },
+        parameters: { booking_id: johnSmith, date: '2026-03-14', start_time: '10:00' },
         safety_tier: 'normal',
         executed: false,
       },
     ]);
     expect(outcome.presentation.steps[0]?.line).toBe(
-      'Reschedule booking BK-1042 (John Smith) from Sat 14 Mar 15:00 → Sun 15 Mar 10:00',
+      'Reschedule booking BK-1042 (John Smith) from Sat 14 Mar 15:00 → Sat 14 Mar 10:00',
     );
     const [first, second] = stub.requests.slice(from);
     expect(first?.model).toBe('gemini-2.5-flash');

@@ -236,7 +236,7 @@ describe('createPlanner: bounded clarifications (000 Planning Rules 5)', () => {
       .map((a) => a.examples?.[0]);
     expect(fallback.suggestions?.length).toBe(4);
     for (const suggestion of fallback.suggestions ?? []) expect(safeExamples).toContain(suggestion);
-    expect((await h.sessionStore.get('session-1'))?.clarification_count).toBe(0);
+    expect(await h.sessionStore.get('session-1')).toMatchObject({ clarification_count: 0, messages: [] });
     const events = h.tracer.records.filter((r) => r.kind === 'event' && r.name === 'clarification');
     expect(events.map((e) => (e.attrs as { input: { bound_reached: boolean } }).input.bound_reached)).toEqual(
       [false, false, false, true],

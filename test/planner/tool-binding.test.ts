@@ -112,7 +112,7 @@ describe('tool binding', () => {
     // Assess
     expect(outcome.kind).toBe('plan');
     const tools = bindTools.mock.calls[0]?.[0] ?? [];
-    const proposePlan = tools.find((t) => toolNames([t])[0] === 'propose_plan') as {
+    const proposePlan = tools.find((t) => toolNames([t])[0] === 'propose_plan') as unknown as {
       function: {
         parameters: { properties: { steps: { items: { properties: { action_id: { enum: string[] } } } } } };
       };

@@ -3,12 +3,13 @@ import type { TurnContext } from '../turn-context.ts';
 
 /**
  * The plan stayed invalid after the repair round (issue 5: then a graceful failure): nothing is shown or stored
- * as a plan; the user is asked to rephrase and offered quick actions. The gate's errors are logged, not shown.
+ * as a plan; the user is asked to rephrase and offered quick actions. The gate's errors are neither shown nor logged.
  */
 export function failGracefullyNode(ctx: TurnContext) {
   return async function fail_gracefully(state: PlanningValues): Promise<PlanningUpdate> {
+    // A count only: the errors can quote contact details (the plan_generation span records their codes).
     ctx.logger.warn('plan rejected by the validation gate after the repair round', {
-      gate_errors: state.gate_errors,
+      gate_error_count: state.gate_errors.length,
     });
     return {
       result: {
