@@ -63,7 +63,7 @@ export type Turn = z.infer<typeof Turn>;
 
 /** A booking of the case's own fixture; bookingId is required so expectations can name it. */
 export const CaseBooking = FixtureBooking.extend({
-  bookingId: z.string().regex(/^bk_[a-z0-9_]+$/, 'must look like bk_<lowercase letters/digits>'),
+  bookingId: z.string().regex(/^bk_[a-z0-9]+$/, 'must be bk_ + lowercase letters/digits (openapi BookingId pattern)'),
 });
 
 export const CaseFixture = z.strictObject({

@@ -1,11 +1,15 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import type { Config } from '../config/config.ts';
-import { ServiceUnavailableError } from '../plans/errors.ts';
+import { createChatModel } from '../models/create-chat-model.ts';
+import { NoopTracer } from '../observability/noop-tracer.ts';
+import { createPlanner } from '../planner/create-planner.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/ids.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { SessionStore } from '../ports/session-store.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { ModelProvider } from './composition-overrides.ts';
 import type { HandleRequest } from './service-contracts.ts';
 
@@ -21,17 +25,23 @@ export interface PlannerWiring {
   modelProvider?: ModelProvider;
 }
 
-/** IQ-facing text while no planner is wired in: honest, and not an internal detail. */
-export const PLANNER_UNAVAILABLE_MESSAGE =
-  'Planning booking updates is not available in this deployment yet. Existing plans can still be confirmed and tracked.';
-
 /**
- * The planner's plug point. Until lib/planner provides its factory this returns a stand-in that answers
- * 503 service_unavailable. Integration: build the planner's deps (registry, booking API adapter, model from
- * wiring.modelProvider or LLM_PROVIDER, tracer) from `wiring` and return its HandleRequest here.
+ * Builds the planner (issue 5) over the spine's stores: the compiled registry (no YAML/OpenAPI at run time), the
+ * booking API over HTTP, and the model of LLM_PROVIDER unless a test or the local stack injects one.
  */
-export function createHandleRequest(_wiring: PlannerWiring): HandleRequest {
-  return async function planningUnavailable() {
-    throw new ServiceUnavailableError(PLANNER_UNAVAILABLE_MESSAGE);
-  };
+export function createHandleRequest(wiring: PlannerWiring): HandleRequest {
+  const { config } = wiring;
+  return createPlanner({
+    registry: loadCompiledRegistry(),
+    bookingApi: HttpBookingApi.fromConfig(config),
+    planStore: wiring.plans,
+    sessionStore: wiring.sessions,
+    // An injected provider is asked per request (tests script a model per turn); the configured one is built once.
+    model: wiring.modelProvider ? () => wiring.modelProvider!('planner') : createChatModel(config, 'planner'),
+    clock: wiring.clock,
+    ids: wiring.ids,
+    tracer: wiring.tracer ?? new NoopTracer(),
+    logger: wiring.logger,
+    config,
+  });
 }

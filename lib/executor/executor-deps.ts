@@ -22,11 +22,11 @@ export type CrashPoint =
   | 'after_compensation_record'
   | 'before_sqs_delete';
 
-/** The slice of a structured logger the executor uses (Powertools Logger fits). */
+/** The slice of a structured logger the executor uses (the Powertools Logger satisfies it). */
 export interface ExecutorLogger {
-  info(message: string, attributes?: Record<string, unknown>): void;
-  warn(message: string, attributes?: Record<string, unknown>): void;
-  error(message: string, attributes?: Record<string, unknown>): void;
+  info(message: string, ...attributes: Record<string, unknown>[]): void;
+  warn(message: string, ...attributes: Record<string, unknown>[]): void;
+  error(message: string, ...attributes: Record<string, unknown>[]): void;
 }
 
 /** The configuration the executor reads (all parsed once by loadConfig). */

@@ -94,6 +94,9 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
     output: {
       kind: 'plan',
       plan_id: stored.plan_id,
+      // 000 Observability "Plan Generation": user intent, generated plan, action count.
+      intent_summary: stored.intent_summary,
+      action_ids: stored.actions.map((a) => a.action_id),
       action_count: stored.actions.length,
       amends_plan_id: amends,
     },

@@ -1,7 +1,6 @@
 import { CreateQueueCommand, DeleteQueueCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
-import { PLANNER_UNAVAILABLE_MESSAGE } from '../../lib/composition/planner-factory.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
@@ -266,17 +265,17 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
   });
 
   describe('POST /v1/requests', () => {
-    it('answers 503 with an honest message while no planner is wired in', async () => {
+    it('answers 200 with a clarification listing the candidates when the name is ambiguous', async () => {
       const res = await client.call('POST', '/v1/requests', {
         session_id: 's-1',
         user_id: OWNER,
         message: 'Move John to Saturday',
       });
 
-      expect(res).toEqual({
-        status: 503,
-        body: { error_type: 'service_unavailable', message: PLANNER_UNAVAILABLE_MESSAGE },
-      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ kind: 'clarification' });
+      const names = (res.body as { candidates: { guest_name: string }[] }).candidates.map((c) => c.guest_name);
+      expect(names.sort()).toEqual(['John Okafor', 'John Smith', 'John Tan']);
     });
 
     it('answers 400 naming the missing field', async () => {

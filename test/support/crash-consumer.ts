@@ -27,7 +27,7 @@ import { createLogger } from '../../lib/observability/logger.ts';
 import { systemClock } from '../../lib/ports/clock.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import { RecordingLogger, RecordingTracer } from './executor-recording-tracer.ts';
+import { RecordingTracer } from './executor-recording-tracer.ts';
 
 const env = process.env;
 const config = loadConfig(env);
@@ -87,6 +87,7 @@ function lambdaContext(): Context {
 async function main(): Promise<void> {
   const client = createDocumentClient(config);
   const sqs = createSqsClient(config);
+  const logger = createLogger(config);
   const executePlanMessage = createExecutor({
     registry: loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(config),
@@ -96,11 +97,11 @@ async function main(): Promise<void> {
     model: new OfflineExecutorModel(),
     clock: systemClock,
     tracer: new RecordingTracer(),
-    logger: new RecordingLogger(),
+    logger,
     config,
     crash: crashHook(),
   });
-  const handler = createHandler(async () => ({ logger: createLogger(config), executePlanMessage }));
+  const handler = createHandler(async () => ({ logger, executePlanMessage }));
 
   const received = await sqs.send(
     new ReceiveMessageCommand({

@@ -32,7 +32,7 @@ export function runLookupsNode(ctx: TurnContext) {
 }
 
 async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> {
-  const action = ctx.toolset.lookups.get(call.name) as CompiledAction;
+  const action = ctx.toolset.lookups.get(call.name);
   const reply = (content: unknown, status: 'success' | 'error') =>
     new ToolMessage({
       tool_call_id: call.id ?? call.name,
@@ -40,6 +40,8 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
       content: JSON.stringify(content),
       status,
     });
+  // interpretReply only lets bound lookups through; a missing one is answered like bad arguments.
+  if (!action) return { message: reply({ error: `${call.name} is not a lookup` }, 'error'), known: {} };
   const args = argsSchema(action).safeParse(call.args ?? {});
   if (!args.success) {
     return {
@@ -52,7 +54,7 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
     ctx.scope,
     { asType: 'tool', input: redact(args.data), metadata: { phase: 'planning', read_only: true } },
     async function lookup(span) {
-      const result = await ctx.lookups.run(action, args.data as Record<string, unknown>);
+      const result = await ctx.lookups.run(action, args.data);
       span.update({
         output: { ok: result.ok },
         ...(result.ok ? {} : { level: 'WARNING', statusMessage: result.error_type }),
@@ -71,12 +73,12 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
 function remember(
   ctx: TurnContext,
   action: CompiledAction,
-  args: unknown,
+  args: Record<string, unknown>,
   data: Record<string, unknown>,
 ): Omit<LookupOutcome, 'message'> {
   if (action.action_id === ctx.roles.search) {
     const bookings = bookingsOf(data);
-    const text = (args as { search_text?: unknown }).search_text;
+    const text = args.search_text;
     return {
       known: Object.fromEntries(bookings.map((b) => [b.booking_id, b])),
       search: {

@@ -1,0 +1,117 @@
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/local-stack.ts';
+import { fixedClock } from '../../lib/ports/clock.ts';
+import type { EvalCase } from './case-schema.ts';
+import { runTrial, type TrialResult } from './run-trial.ts';
+
+/** Every case shares one pinned "now": Monday 2026-11-23 10:00 Australia/Sydney, so "Saturday" is 2026-11-28. */
+export const EVAL_NOW = '2026-11-22T23:00:00Z';
+
+export type EvalProvider = 'offline' | 'gemini';
+
+/** Options of runEval; the CLI (eval/run.ts) maps its flags onto these. */
+export interface EvalOptions {
+  provider: EvalProvider;
+  cases: readonly EvalCase[];
+  /** pass^k: a case passes only if it passes all k trials. Default 1. */
+  trials?: number;
+  /** Extra stack configuration (GOOGLE_API_KEY, GEMINI_MODEL…); LLM_PROVIDER is set from `provider`. */
+  env?: Record<string, string | undefined>;
+  /** Bounded wait for one confirmed plan. Default 30 s offline, 180 s with Gemini. */
+  timeoutMs?: number;
+  /** Called after each case, e.g. to print progress. */
+  onCase?: (result: CaseResult) => void;
+  /** Starts the stack; default startLocalStack (infra/local/local-stack.ts). Tests may wrap it. */
+  startStack?: (options: LocalStackOptions) => Promise<LocalStack>;
+}
+
+/** The result of one in-scope case over k trials. */
+export interface CaseResult {
+  id: string;
+  title: string;
+  tags: string[];
+  trials: TrialResult[];
+  /** Trials that passed. */
+  passedTrials: number;
+  passed: boolean;
+  /** The first failure of the first failing trial. */
+  firstFailure?: string;
+}
+
+export interface EvalReport {
+  provider: EvalProvider;
+  trials: number;
+  results: CaseResult[];
+  /** Cases not in scope for the provider (offline only), with why. */
+  skipped: Array<{ id: string; reason: string }>;
+  passed: number;
+  failed: number;
+  /** Exactly `N passed, N failed`, over in-scope cases only. */
+  summary: string;
+}
+
+/** Whether a provider is expected to pass a case: the offline model only runs cases marked in scope for it. */
+export function inScope(evalCase: EvalCase, provider: EvalProvider): boolean {
+  return provider === 'gemini' || evalCase.offline_in_scope;
+}
+
+/**
+ * Runs the golden conversations against one local stack (dynalite, fauxqs, sandbox, gateway, SQS poller and
+ * executor; clock pinned at EVAL_NOW), case after case, trial after trial. Stops the stack before returning.
+ */
+export async function runEval(options: EvalOptions): Promise<EvalReport> {
+  const trials = options.trials ?? 1;
+  const selected = options.cases.filter((c) => inScope(c, options.provider));
+  const skipped = options.cases
+    .filter((c) => !inScope(c, options.provider))
+    .map((c) => ({ id: c.id, reason: c.out_of_scope_reason ?? '' }));
+  const start = options.startStack ?? startLocalStack;
+  const stack: LocalStack = await start({
+    clock: fixedClock(EVAL_NOW),
+    env: { ...options.env, LLM_PROVIDER: options.provider },
+    logLevel: 'SILENT',
+    port: 0,
+  });
+  const target = {
+    baseUrl: stack.url,
+    admin: stack.sandbox.admin,
+    timeoutMs: options.timeoutMs ?? (options.provider === 'gemini' ? 180_000 : 30_000),
+    pollMs: options.provider === 'gemini' ? 250 : 25,
+  };
+  const results: CaseResult[] = [];
+  try {
+    for (const evalCase of selected) {
+      const runs: TrialResult[] = [];
+      for (let t = 0; t < trials; t += 1) runs.push(await runTrial(evalCase, target));
+      const result = caseResult(evalCase, runs);
+      results.push(result);
+      options.onCase?.(result);
+    }
+  } finally {
+    await stack.stop();
+  }
+  const passed = results.filter((r) => r.passed).length;
+  const failed = results.length - passed;
+  return {
+    provider: options.provider,
+    trials,
+    results,
+    skipped,
+    passed,
+    failed,
+    summary: `${passed} passed, ${failed} failed`,
+  };
+}
+
+function caseResult(evalCase: EvalCase, runs: TrialResult[]): CaseResult {
+  const passedTrials = runs.filter((r) => r.passed).length;
+  const firstFailure = runs.find((r) => !r.passed)?.failures[0];
+  return {
+    id: evalCase.id,
+    title: evalCase.title,
+    tags: evalCase.tags,
+    trials: runs,
+    passedTrials,
+    passed: passedTrials === runs.length,
+    ...(firstFailure ? { firstFailure } : {}),
+  };
+}
