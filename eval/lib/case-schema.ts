@@ -29,12 +29,14 @@ export const ExpectedAction = z.strictObject({
 
 const PlanExpectation = z.strictObject({
   kind: z.literal('plan'),
-  /** The plan's steps, exactly these action ids in this order. */
+  /** The plan's steps, exactly these action ids in this order (after dropping `ignore_actions`). */
   actions: z.array(ExpectedAction).min(1),
+  /** Steps a model may add or not without changing the outcome, e.g. a read-only getAvailability step. */
+  ignore_actions: z.array(z.string().min(1)).default([]),
   intent_summary: Pattern.optional(),
-  /** Step numbers the presentation must mark high-risk / irreversible (default: not checked). */
-  high_risk_steps: z.array(z.number().int().min(1)).optional(),
-  irreversible_steps: z.array(z.number().int().min(1)).optional(),
+  /** Action ids the confirmation screen must mark high-risk / irreversible, and no others (default: unchecked). */
+  high_risk_actions: z.array(z.string().min(1)).optional(),
+  irreversible_actions: z.array(z.string().min(1)).optional(),
 });
 
 const ClarificationExpectation = z.strictObject({

@@ -1,6 +1,6 @@
 import type { ChatReply } from '../../lib/chat/service-client.ts';
 import type { TurnExpectation } from './case-schema.ts';
-import { matches, sameNumbers, show, valueMatches } from './match.ts';
+import { matches, show, valueMatches } from './match.ts';
 
 type PlanReply = Extract<ChatReply, { kind: 'plan' }>;
 type ClarificationReply = Extract<ChatReply, { kind: 'clarification' }>;
@@ -22,7 +22,7 @@ export function checkReply(turn: number, expect: TurnExpectation, reply: ChatRep
 }
 
 function checkPlan(at: string, expect: Extract<TurnExpectation, { kind: 'plan' }>, reply: PlanReply): string[] {
-  const actual = reply.plan.actions;
+  const actual = reply.plan.actions.filter((a) => !expect.ignore_actions.includes(a.action_id));
   const ids = actual.map((a) => a.action_id);
   const wanted = expect.actions.map((a) => a.action_id);
   if (ids.join() !== wanted.join()) return [`${at}: expected actions [${wanted.join(', ')}], got [${ids.join(', ')}]`];
@@ -42,14 +42,18 @@ function checkPlan(at: string, expect: Extract<TurnExpectation, { kind: 'plan' }
   if (expect.intent_summary && !matches(expect.intent_summary, reply.plan.intent_summary)) {
     failures.push(`${at}: intent_summary ${show(reply.plan.intent_summary)} does not match /${expect.intent_summary}/`);
   }
-  const steps = reply.presentation.steps;
-  const marked = (test: (s: (typeof steps)[number]) => boolean) =>
-    steps.filter(test).map((s) => s.step_number);
-  if (expect.high_risk_steps && !sameNumbers(marked((s) => s.safety_tier === 'high_risk'), expect.high_risk_steps)) {
-    failures.push(`${at}: high-risk steps expected [${expect.high_risk_steps}], got [${marked((s) => s.safety_tier === 'high_risk')}]`);
-  }
-  if (expect.irreversible_steps && !sameNumbers(marked((s) => s.irreversible), expect.irreversible_steps)) {
-    failures.push(`${at}: irreversible steps expected [${expect.irreversible_steps}], got [${marked((s) => s.irreversible)}]`);
+  const marked = (test: (step: PlanReply['presentation']['steps'][number]) => boolean) => {
+    const numbers = new Set(reply.presentation.steps.filter(test).map((s) => s.step_number));
+    return reply.plan.actions.filter((a) => numbers.has(a.step_number)).map((a) => a.action_id);
+  };
+  const flags = [
+    ['high-risk', expect.high_risk_actions, marked((s) => s.safety_tier === 'high_risk')],
+    ['irreversible', expect.irreversible_actions, marked((s) => s.irreversible)],
+  ] as const;
+  for (const [what, want, got] of flags) {
+    if (want && [...want].sort().join() !== [...got].sort().join()) {
+      failures.push(`${at}: ${what} steps expected [${want.join(', ')}], got [${got.join(', ')}]`);
+    }
   }
   return failures;
 }

@@ -47,8 +47,11 @@ export function formatRollback(report: RollbackReport): string[] {
 export function formatOutcome(plan: ViewedPlan): string {
   if (plan.status === 'completed') {
     const lines = ['✔ Done.'];
-    if (plan.summary) lines.push(`  ${plan.summary}`);
-    else for (const a of plan.actions) lines.push(`  ${a.step_number}. ${a.action_id}: done`);
+    for (const a of plan.actions) {
+      // The executor writes a before → after line per completed step (docs/executor.md "Success").
+      const summary = a.result?.response_data?.change_summary;
+      lines.push(`  ${a.step_number}. ${typeof summary === 'string' ? summary : `${a.action_id}: done`}`);
+    }
     return lines.join('\n');
   }
   const lines = [`✖ ${plan.status === 'rolled_back' ? 'Failed and rolled back' : 'Failed'}.`];

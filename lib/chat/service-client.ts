@@ -28,8 +28,8 @@ export const ChatReply = z.discriminatedUnion('kind', [
 ]);
 export type ChatReply = z.infer<typeof ChatReply>;
 
-/** The plan as GET /v1/plans/{id} returns it; `summary` is read when the service provides one. */
-export const PlanEnvelope = z.object({ plan: ExecutionPlan.and(z.object({ summary: z.string().optional() })) });
+/** The plan as GET /v1/plans/{id} returns it. */
+export const PlanEnvelope = z.object({ plan: ExecutionPlan });
 export type ViewedPlan = z.infer<typeof PlanEnvelope>['plan'];
 
 const ErrorBody = z.object({ error_type: z.string(), message: z.string() });

@@ -1,4 +1,11 @@
+import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
+import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
+import { DynamoExecutionLog } from '../adapters/execution-log/dynamo-execution-log.ts';
+import { createExecutor } from '../executor/create-executor.ts';
+import { createChatModel } from '../models/create-chat-model.ts';
+import { NoopTracer } from '../observability/noop-tracer.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
+import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { PlannerWiring } from './planner-factory.ts';
 import type { ExecutePlanMessage } from './service-contracts.ts';
 
@@ -7,18 +14,25 @@ export interface ExecutorWiring extends PlannerWiring {
   queue: PlanQueue;
 }
 
-/** Raised by the stand-in so SQS keeps the record (and, after maxReceiveCount, moves it to the DLQ). */
-export class ExecutorUnavailableError extends Error {
-  override readonly name = 'ExecutorUnavailableError';
-}
-
 /**
- * The executor's plug point. Until lib/executor is wired in, every record fails honestly and stays on the queue
- * (then the DLQ) instead of being acknowledged and lost. Integration: build the executor's deps (registry,
- * booking API adapter, execution log on EXECUTIONS_TABLE, model, tracer) from `wiring` and return it here.
+ * Builds the executor (issue 6) over the spine's stores: the compiled registry, the booking API over HTTP, the
+ * execution log on EXECUTIONS_TABLE, and the model of LLM_PROVIDER unless the local stack or a test injects one.
  */
-export function createExecutePlanMessage(_wiring: ExecutorWiring): ExecutePlanMessage {
-  return async function executorUnavailable(msg) {
-    throw new ExecutorUnavailableError(`no executor is wired in; plan ${msg.plan_id} stays on the queue`);
-  };
+export function createExecutePlanMessage(wiring: ExecutorWiring): ExecutePlanMessage {
+  const { config } = wiring;
+  return createExecutor({
+    registry: loadCompiledRegistry(),
+    bookingApi: HttpBookingApi.fromConfig(config),
+    planStore: wiring.plans,
+    sessionStore: wiring.sessions,
+    executionLog: new DynamoExecutionLog({
+      client: createDocumentClient(config),
+      tableName: config.EXECUTIONS_TABLE,
+    }),
+    model: wiring.modelProvider?.('executor') ?? createChatModel(config, 'executor'),
+    clock: wiring.clock,
+    tracer: wiring.tracer ?? new NoopTracer(),
+    logger: wiring.logger,
+    config,
+  });
 }

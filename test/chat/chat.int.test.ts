@@ -49,7 +49,7 @@ describe('npm run chat', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Plan:');
     expect(run.stdout).toMatch(/1\. .*Ethan Harris/);
-    expect(run.stdout).toContain('✔ Done.');
+    expect(run.stdout).toMatch(/✔ Done\.\n {2}1\. .*→.*15:00/);
     const after = stack.sandbox.admin.bookingByReference('BK-1058');
     expect(after).toMatchObject({ date: '2026-11-28', startTime: '15:00' });
   });
@@ -59,7 +59,7 @@ describe('npm run chat', () => {
     const before = stack.sandbox.admin.bookingByReference('BK-1059');
 
     // Act
-    const run = await runChat(stack.url, "Move Ava Thompson's booking to Saturday at 3pm\nn\n");
+    const run = await runChat(stack.url, "Move Ava Thompson's booking to Saturday at 4pm\nn\n");
 
     // Assert
     expect(run.code, run.stderr).toBe(0);

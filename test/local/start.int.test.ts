@@ -69,7 +69,7 @@ describe('npm start (local stack as a child process)', () => {
       body: JSON.stringify({
         session_id: 'smoke-1',
         user_id: 'user_ops_harbour',
-        message: 'Move John Smith to Saturday 3pm',
+        message: "Change John Smith's booking to 10 guests",
       }),
     });
     const unknownPlan = await fetch(`${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123?user_id=u`, {
@@ -80,10 +80,10 @@ describe('npm start (local stack as a child process)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ user_id: 'u' }),
     });
-    // Assert: the planner may or may not be wired in yet; either way the answer is in the contract
-    const planningBody = (await planning.json()) as { kind?: string; error_type?: string };
-    if (planning.status === 200) expect(['plan', 'clarification']).toContain(planningBody.kind);
-    else expect([planning.status, planningBody.error_type]).toEqual([503, 'service_unavailable']);
+    // Assert: the offline model plans the guest-count change of the one John Smith
+    const planningBody = (await planning.json()) as { kind?: string; plan?: { actions: { action_id: string }[] } };
+    expect([planning.status, planningBody.kind]).toEqual([200, 'plan']);
+    expect(planningBody.plan?.actions.map((a) => a.action_id)).toEqual(['updateGuestCount']);
     expect([unknownPlan.status, await unknownPlan.json()]).toEqual([
       404,
       { error_type: 'invalid_input', message: 'plan 6f1c1f7e-0000-4000-8000-000000000123 not found' },
