@@ -37,7 +37,11 @@ function importTimeMs(file: string): number {
   const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'SILENT', PLAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q.fifo' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'SILENT',
+      PLAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q.fifo',
+    },
   });
   if (out.status !== 0) throw new Error(`importing ${file} failed: ${out.stderr}`);
   return Number(out.stdout.trim());
@@ -55,7 +59,14 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
     const heavy = HEAVY.has(name);
     const [sizeGoal, timeGoal] = heavy ? [2.5, 200] : [0.6, 100];
     rows.push(
-      { group: 'lambda', metric: `${name} bundle`, value: round(mb, 2), unit: 'MB', goal: `≤ ${sizeGoal}`, ok: mb <= sizeGoal },
+      {
+        group: 'lambda',
+        metric: `${name} bundle`,
+        value: round(mb, 2),
+        unit: 'MB',
+        goal: `≤ ${sizeGoal}`,
+        ok: mb <= sizeGoal,
+      },
       { group: 'lambda', metric: `${name} import min`, value: round(Math.min(...times)), unit: 'ms' },
       {
         group: 'lambda',

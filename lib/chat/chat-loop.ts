@@ -1,5 +1,5 @@
 import { formatOutcome, formatReply } from './format.ts';
-import { type ServiceClient, ServiceCallError, type ViewedPlan } from './service-client.ts';
+import { ServiceCallError, type ServiceClient, type ViewedPlan } from './service-client.ts';
 
 /** Terminal input/output, abstracted so the loop runs the same on a TTY and on piped input. */
 export interface ChatIO {
@@ -81,8 +81,13 @@ async function watch(
 }
 
 function describeError(error: unknown): string {
-  if (error instanceof ServiceCallError) return `! ${error.message} (${error.errorType}, HTTP ${error.status})`;
-  if (error instanceof Error && 'cause' in error && (error.cause as { code?: string })?.code === 'ECONNREFUSED') {
+  if (error instanceof ServiceCallError)
+    return `! ${error.message} (${error.errorType}, HTTP ${error.status})`;
+  if (
+    error instanceof Error &&
+    'cause' in error &&
+    (error.cause as { code?: string })?.code === 'ECONNREFUSED'
+  ) {
     return '! Cannot reach the service. Is `npm start` running, or is --url right?';
   }
   return `! ${error instanceof Error ? error.message : String(error)}`;

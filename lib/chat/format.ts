@@ -32,9 +32,12 @@ export function formatReply(reply: ChatReply): string {
 export function formatRollback(report: RollbackReport): string[] {
   const lines = [`  Step ${report.triggered_by_step} failed.`];
   if (report.actions_reversed.length) lines.push(`  Undone: step(s) ${report.actions_reversed.join(', ')}.`);
-  for (const f of report.actions_failed_to_reverse ?? []) lines.push(`  Could not undo step ${f.step_number}: ${f.reason}`);
+  for (const f of report.actions_failed_to_reverse ?? [])
+    lines.push(`  Could not undo step ${f.step_number}: ${f.reason}`);
   if (report.irreversible_actions_completed?.length) {
-    lines.push(`  Still in effect (cannot be undone): step(s) ${report.irreversible_actions_completed.join(', ')}.`);
+    lines.push(
+      `  Still in effect (cannot be undone): step(s) ${report.irreversible_actions_completed.join(', ')}.`,
+    );
   }
   if (report.manual_recovery_steps?.length) {
     lines.push('  What to do by hand:');

@@ -64,7 +64,12 @@ export class ServiceClient {
   }
 
   sendRequest(sessionId: string, message: string): Promise<ChatReply> {
-    return this.#call('POST', '/v1/requests', { session_id: sessionId, user_id: this.#opts.userId, message }, ChatReply);
+    return this.#call(
+      'POST',
+      '/v1/requests',
+      { session_id: sessionId, user_id: this.#opts.userId, message },
+      ChatReply,
+    );
   }
 
   async confirm(planId: string): Promise<ViewedPlan> {

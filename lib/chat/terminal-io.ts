@@ -26,7 +26,9 @@ export function terminalIO(input = process.stdin, output = process.stdout): Chat
     rl.pause();
     emitKeypressEvents(input);
     input.setRawMode(true);
-    const key = await new Promise<string>((resolve) => input.once('keypress', (s: string | undefined) => resolve(s ?? '')));
+    const key = await new Promise<string>((resolve) =>
+      input.once('keypress', (s: string | undefined) => resolve(s ?? '')),
+    );
     input.setRawMode(false);
     rl.resume();
     output.write(`${key}\n`);

@@ -2,9 +2,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHandleRequest } from '../../lib/composition/planner-factory.ts';
 import type { HandleRequest } from '../../lib/composition/service-contracts.ts';
 import type { HttpRoute } from '../../lib/http/http-route.ts';
+import { PlannerUnavailableError } from '../../lib/planner/errors.ts';
 import { answerPromptRoute } from '../../lib/http/routes/answer-prompt-route.ts';
 import { confirmPlanRoute } from '../../lib/http/routes/confirm-plan-route.ts';
 import { getPlanRoute } from '../../lib/http/routes/get-plan-route.ts';
@@ -115,8 +115,10 @@ const SCENARIOS: Array<[operationId: string, status: number, run: () => Promise<
     'handleBookingUpdateRequest',
     503,
     async () => {
-      const stand_in = createHandleRequest({} as never);
-      return (await setup({ handle: stand_in })).client.request({
+      const unavailable: HandleRequest = async () => {
+        throw new PlannerUnavailableError('the model is unavailable');
+      };
+      return (await setup({ handle: unavailable })).client.request({
         session_id: 's',
         user_id: 'u',
         message: 'x',

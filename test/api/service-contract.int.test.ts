@@ -274,7 +274,9 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
 
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ kind: 'clarification' });
-      const names = (res.body as { candidates: { guest_name: string }[] }).candidates.map((c) => c.guest_name);
+      const names = (res.body as { candidates: { guest_name: string }[] }).candidates.map(
+        (c) => c.guest_name,
+      );
       expect(names.sort()).toEqual(['John Okafor', 'John Smith', 'John Tan']);
     });
 

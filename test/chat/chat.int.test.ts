@@ -7,7 +7,10 @@ import { fixedClock } from '../../lib/ports/clock.ts';
 /** Monday 23 Nov 2026, 10:00 in Sydney: "Saturday" is 28 Nov. */
 const NOW = '2026-11-22T23:00:00Z';
 
-function runChat(url: string, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runChat(
+  url: string,
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', 'infra/local/chat.ts', '--url', url, '--poll-ms', '50'], {
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -70,7 +73,8 @@ describe('npm run chat', () => {
 
 describe('chat defaults', () => {
   it('match a demo token of the sandbox fixture, so `npm run chat` works with no flags', async () => {
-    const fixture = (await import('../../lib/sandbox/fixtures/demo-venue.json', { with: { type: 'json' } })).default;
+    const fixture = (await import('../../lib/sandbox/fixtures/demo-venue.json', { with: { type: 'json' } }))
+      .default;
     expect(fixture.tokens).toContainEqual(expect.objectContaining({ token: DEMO_TOKEN, userId: DEMO_USER }));
   });
 });

@@ -269,7 +269,9 @@ describe('000 Failure Modes & Strategies: execution rows', () => {
       () => expect(stack.sandbox.admin.journal().some((e) => e.fault === 'delay')).toBe(true),
       { timeout: 10_000, interval: 100 },
     );
-    const stepTwo = stack.sandbox.admin.journal().filter((e) => e.idempotencyKey === `${plan.plan_id}:step-2`);
+    const stepTwo = stack.sandbox.admin
+      .journal()
+      .filter((e) => e.idempotencyKey === `${plan.plan_id}:step-2`);
     expect(stepTwo.map((e) => e.committed).filter(Boolean)).toHaveLength(1);
     expect(stepTwo).toHaveLength(2);
     const booking = stack.sandbox.admin.booking('bk_1042');

@@ -81,7 +81,10 @@ describe('npm start (local stack as a child process)', () => {
       body: JSON.stringify({ user_id: 'u' }),
     });
     // Assert: the offline model plans the guest-count change of the one John Smith
-    const planningBody = (await planning.json()) as { kind?: string; plan?: { actions: { action_id: string }[] } };
+    const planningBody = (await planning.json()) as {
+      kind?: string;
+      plan?: { actions: { action_id: string }[] };
+    };
     expect([planning.status, planningBody.kind]).toEqual([200, 'plan']);
     expect(planningBody.plan?.actions.map((a) => a.action_id)).toEqual(['updateGuestCount']);
     expect([unknownPlan.status, await unknownPlan.json()]).toEqual([
