@@ -29,6 +29,7 @@ async function main(argv: readonly string[]): Promise<number> {
     provider: args.provider,
     cases,
     trials: args.trials,
+    includeOutOfScope: args.all,
     env,
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
     onCase: (r) => process.stderr.write(`${r.passed ? '✓' : '✗'} ${r.id}\n`),

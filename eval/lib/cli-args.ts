@@ -8,17 +8,20 @@ export const EvalArgs = z.object({
   /** Only cases whose id contains this text. */
   case: z.string().min(1).optional(),
   json: z.boolean().default(false),
+  /** Run the cases marked out of scope for the provider too, and count them. */
+  all: z.boolean().default(false),
   timeoutMs: z.coerce.number().int().min(1_000).max(600_000).optional(),
   help: z.boolean().default(false),
 });
 export type EvalArgs = z.infer<typeof EvalArgs>;
 
-export const USAGE = `usage: npm run eval -- [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--timeout-ms n]
+export const USAGE = `usage: npm run eval -- [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
 
   --provider    offline (default, deterministic) or gemini (needs GOOGLE_API_KEY; skipped without it)
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
   --case text   only the cases whose id contains text
   --json        print the report as JSON instead of the table
+  --all         also run (and count) the cases marked out of scope for the offline model
   --timeout-ms  bounded wait for one confirmed plan to finish (default 30000 offline, 180000 gemini)`;
 
 /** A bad command line; the CLI prints it with the usage and exits 2. */
@@ -36,6 +39,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
         trials: { type: 'string' },
         case: { type: 'string' },
         json: { type: 'boolean' },
+        all: { type: 'boolean' },
         'timeout-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },

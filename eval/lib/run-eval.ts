@@ -1,4 +1,4 @@
-import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/local-stack.ts';
+import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import type { EvalCase } from './case-schema.ts';
 import { runTrial, type TrialResult } from './run-trial.ts';
@@ -20,8 +20,8 @@ export interface EvalOptions {
   timeoutMs?: number;
   /** Called after each case, e.g. to print progress. */
   onCase?: (result: CaseResult) => void;
-  /** Starts the stack; default startLocalStack (infra/local/local-stack.ts). Tests may wrap it. */
-  startStack?: (options: LocalStackOptions) => Promise<LocalStack>;
+  /** Also run the cases out of scope for the provider, counted like the others (checks the scoping is honest). */
+  includeOutOfScope?: boolean;
 }
 
 /** The result of one in-scope case over k trials. */
@@ -60,12 +60,12 @@ export function inScope(evalCase: EvalCase, provider: EvalProvider): boolean {
  */
 export async function runEval(options: EvalOptions): Promise<EvalReport> {
   const trials = options.trials ?? 1;
-  const selected = options.cases.filter((c) => inScope(c, options.provider));
+  const runs = (c: EvalCase) => options.includeOutOfScope === true || inScope(c, options.provider);
+  const selected = options.cases.filter(runs);
   const skipped = options.cases
-    .filter((c) => !inScope(c, options.provider))
+    .filter((c) => !runs(c))
     .map((c) => ({ id: c.id, reason: c.out_of_scope_reason ?? '' }));
-  const start = options.startStack ?? startLocalStack;
-  const stack: LocalStack = await start({
+  const stack: LocalStack = await startLocalStack({
     clock: fixedClock(EVAL_NOW),
     env: { ...options.env, LLM_PROVIDER: options.provider },
     logLevel: 'SILENT',
