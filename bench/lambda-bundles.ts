@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -49,7 +48,9 @@ function importTimeMs(file: string): number {
 
 /** Bench 3 of issue 8: bundled size and import time per Lambda, min/median of `runs` fresh imports. */
 export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
-  const outdir = mkdtempSync(join(tmpdir(), 'bus-bundles-'));
+  // Inside the repo so the external AWS SDK resolves from node_modules, as the Lambda runtime provides it.
+  const outdir = join(ROOT, 'node_modules', '.cache', 'bench-bundles');
+  mkdirSync(outdir, { recursive: true });
   const rows: BenchRow[] = [];
   for (const entry of readdirSync(join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'))) {
     const name = entry.replace(/\.ts$/, '');

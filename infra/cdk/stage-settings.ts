@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Context keys the CDK app reads (`-c key=value` or cdk.json "context"). Every default is documented in

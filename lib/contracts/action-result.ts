@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorType } from './enums.ts';
 
 /** 001 Action Result. */

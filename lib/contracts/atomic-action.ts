@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ParameterType, SafetyTier } from './enums.ts';
 import { SnakeCase } from './primitives.ts';
 

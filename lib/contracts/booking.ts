@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDate, LocalTime } from './primitives.ts';
 
 /** 001 Booking Search Query. max_results is bounded small (the booking API caps it at 10). */

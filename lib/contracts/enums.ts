@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** 001 Enums: Plan Status. */
 export const PlanStatus = z.enum([

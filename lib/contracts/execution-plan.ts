@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ActionResult, RollbackReport } from './action-result.ts';
 import { PlanStatus } from './enums.ts';
 import { IsoDateTime, UuidV4 } from './primitives.ts';

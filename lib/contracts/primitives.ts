@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** 001: date is ISO 8601 YYYY-MM-DD. */
 export const IsoDate = z.iso.date({ error: 'must be an ISO date YYYY-MM-DD' });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GeminiParameters } from '../registry/gemini-declarations.ts';
 
 /** Name of the executor's own tool (000 Execute Plan 4: prompt the user for missing critical information). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorType } from '../contracts/enums.ts';
 
 /** A LangChain message in a compact, lossless form: additional_kwargs (Gemini thought signatures) kept verbatim. */

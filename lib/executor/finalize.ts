@@ -1,10 +1,10 @@
 import type { RollbackReport } from '../contracts/action-result.ts';
 import type { PlanStatus } from '../contracts/enums.ts';
+import { maskPlanPii, piiLookupFromRegistry } from '../observability/mask-plan.ts';
 import { logTransition } from '../plans/ops-log.ts';
 import { assertTransition } from '../plans/status-machine.ts';
 import type { StoredStep } from '../plans/stored-plan.ts';
 import { stepChangeSummary } from './change-summary.ts';
-import { maskPlanSteps } from './pii-masking.ts';
 import { type RunContext, savePlan } from './run-context.ts';
 import { bookingReferences } from './step-label.ts';
 
@@ -42,20 +42,31 @@ function withSummaries(ctx: RunContext): StoredStep[] {
 /**
  * The terminal transition, in one conditional write: status, completed_at, failure_reason, rollback_report
  * (only if rollback was attempted), blocking fields cleared, and PII masked at rest (issue 7) with pii_masked.
+ * maskPlanPii masks the PII parameters and the same values wherever they were copied (resolved parameters,
+ * pre-images, responses, step lines, intent summary, failure and rollback texts).
  * Then the session's blocking slot is released and the execution log (which holds guest data) deleted.
  */
 export async function finishPlan(ctx: RunContext, outcome: TerminalOutcome): Promise<void> {
   assertTransition(ctx.plan.status, outcome.status);
   const summarised = outcome.status === 'completed' ? withSummaries(ctx) : ctx.plan.actions;
-  const actions = maskPlanSteps({ ...ctx.plan, actions: summarised }, (id) => ctx.deps.registry.get(id));
+  const masked = maskPlanPii(
+    {
+      ...ctx.plan,
+      actions: summarised,
+      ...(outcome.failure_reason ? { failure_reason: outcome.failure_reason } : {}),
+      ...(outcome.rollback_report ? { rollback_report: outcome.rollback_report } : {}),
+    },
+    piiLookupFromRegistry((id) => ctx.deps.registry.get(id)),
+  );
   await savePlan(ctx, {
     set: {
       status: outcome.status,
       completed_at: ctx.deps.clock.now().toISOString(),
-      actions,
+      actions: masked.actions,
+      intent_summary: masked.intent_summary,
       pii_masked: true,
-      ...(outcome.failure_reason ? { failure_reason: outcome.failure_reason } : {}),
-      ...(outcome.rollback_report ? { rollback_report: outcome.rollback_report } : {}),
+      ...(masked.failure_reason ? { failure_reason: masked.failure_reason } : {}),
+      ...(masked.rollback_report ? { rollback_report: masked.rollback_report } : {}),
     },
     remove: ['blocking_prompt', 'blocking_answer'],
   });

@@ -5,7 +5,7 @@ import {
   isSystemMessage,
   isToolMessage,
 } from '@langchain/core/messages';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ParameterType } from '../contracts/enums.ts';
 import { ASK_USER } from './ask-user-tool.ts';
 import { normaliseValue } from './canonical-value.ts';

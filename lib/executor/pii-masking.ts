@@ -1,5 +1,4 @@
-import { isPiiKey, maskByKey, maskFreeText } from '../observability/redact.ts';
-import type { StoredPlan, StoredStep } from '../plans/stored-plan.ts';
+import { isPiiKey, maskByKey } from '../observability/redact.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
 
 /** Names of the action's parameters that carry guest PII (overlay pii_parameters, or inferred by the registry). */
@@ -26,27 +25,4 @@ export function maskDeep(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, isPiiKey(k) ? maskByKey(k, v) : maskDeep(v)]),
   );
-}
-
-function maskStep(step: StoredStep, action: CompiledAction | undefined): StoredStep {
-  const masked: StoredStep = { ...step, parameters: maskParameters(action, step.parameters) ?? {} };
-  if (step.description) masked.description = maskFreeText(step.description);
-  if (step.resolved_parameters) masked.resolved_parameters = maskParameters(action, step.resolved_parameters);
-  if (step.before) masked.before = maskParameters(undefined, step.before);
-  if (step.result?.response_data) {
-    masked.result = { ...step.result, response_data: maskParameters(undefined, step.result.response_data) };
-  }
-  return masked;
-}
-
-/**
- * Issue 7 "Privacy at rest": once the plan is terminal, PII parameters (and PII inside recorded requests,
- * pre-images and responses) are replaced by masked values such as j***@example.com. Written in the same
- * conditional update as the terminal transition.
- */
-export function maskPlanSteps(
-  plan: StoredPlan,
-  actionOf: (actionId: string) => CompiledAction | undefined,
-): StoredStep[] {
-  return plan.actions.map((s) => maskStep(s, actionOf(s.action_id)));
 }

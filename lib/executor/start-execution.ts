@@ -11,17 +11,35 @@ export type Admission =
   | { kind: 'ignore'; reason: string; plan?: StoredPlan };
 
 /**
+ * Confirm enqueues before it writes `confirmed` (seed 000: confirmed only after a successful enqueue), so the
+ * consumer can read the plan a few milliseconds too early. Re-reading briefly avoids handing the message back to
+ * SQS, whose visibility timeout (6× the function timeout) would delay the start by many minutes.
+ */
+const NOT_YET_CONFIRMED_BACKOFF_MS = [20, 40, 80, 160, 320] as const;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Admission of a queue message (issue 6 "Start"). confirmed → executing is one conditional write; losing that race
  * means another consumer took it, and the re-read decides. A plan that is already executing is continued (that
  * is how a redelivery after a crash completes it), unless it waits for an answer. A message that arrives before
  * its plan reads confirmed throws PlanNotReadyError so SQS retries it.
  */
-export async function admit(deps: ExecutorDeps, msg: PlanMessage, attempt = 0): Promise<Admission> {
+export async function admit(
+  deps: ExecutorDeps,
+  msg: PlanMessage,
+  attempt = 0,
+  raced = false,
+): Promise<Admission> {
   const plan = await deps.planStore.get(msg.plan_id);
   if (!plan) return { kind: 'ignore', reason: 'plan not found' };
   switch (plan.status) {
-    case 'pending_confirmation':
-      throw new PlanNotReadyError(plan.plan_id, plan.status);
+    case 'pending_confirmation': {
+      const delay = NOT_YET_CONFIRMED_BACKOFF_MS[attempt];
+      if (msg.kind !== 'start' || delay === undefined) throw new PlanNotReadyError(plan.plan_id, plan.status);
+      await wait(delay);
+      return admit(deps, msg, attempt + 1, raced);
+    }
     case 'completed':
     case 'failed':
     case 'rolled_back':
@@ -43,8 +61,9 @@ export async function admit(deps: ExecutorDeps, msg: PlanMessage, attempt = 0): 
         logTransition(deps.logger, started, 'confirmed', 'executing', { message_kind: msg.kind });
         return { kind: 'run', plan: started };
       } catch (error) {
-        if (error instanceof Error && error.name === 'StaleWriteError' && attempt === 0)
-          return admit(deps, msg, 1);
+        // Lost the race to another consumer: one re-read decides (it is executing now, or finished).
+        if (error instanceof Error && error.name === 'StaleWriteError' && !raced)
+          return admit(deps, msg, attempt, true);
         throw error;
       }
   }

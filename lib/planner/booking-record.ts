@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type BookingSummary, BookingSummary as BookingSummarySchema } from '../contracts/booking.ts';
 
 /**

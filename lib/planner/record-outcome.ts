@@ -63,7 +63,7 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
     }
     if (outcome === 'invalidated') amends = r.snapshot.pendingPlan.plan_id;
   }
-  const stored = buildStoredPlan(
+  const built = buildStoredPlan(
     {
       plan_id: r.deps.ids.uuid(),
       session_id: r.input.session_id,
@@ -77,6 +77,8 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
     },
     r.deps.registry,
   );
+  // Issue 7 metrics (clarification rate): the questions this session asked before the plan was proposed.
+  const stored = { ...built, clarification_count: r.snapshot.clarificationCount };
   await storeCall(() => r.deps.planStore.create(stored));
   const first = result.bookings[0];
   const referenced = (first && toBookingSummary(first)) ?? r.snapshot.referenced;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ExecutionPlan, PlannedAction } from '../contracts/execution-plan.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The SQS message that starts or resumes a plan. It carries the user's token to the consumer: the token is

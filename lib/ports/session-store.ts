@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BookingSummary } from '../contracts/booking.ts';
 
 /** A LangChain StoredMessage ({type, data}); kept opaque so additional_kwargs round-trip untouched. */

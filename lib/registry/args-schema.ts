@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IsoDate, IsoDateTime, LocalTime } from '../contracts/primitives.ts';
 import type { CompiledAction, CompiledParameter } from './compiled-action.ts';
 import { modelFacingDescription } from './parameter-description.ts';

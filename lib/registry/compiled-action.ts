@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ActionParameterShape, AtomicActionShape } from '../contracts/atomic-action.ts';
 
 /** Where a parameter goes in the HTTP request, and its OpenAPI constraints for argument validation. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ActiveFault } from './faults.ts';
 import { RateLimitRule } from './fixture-schema.ts';
 import type { SandboxAdmin } from './sandbox-admin.ts';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The booking API the sandbox serves. */
 export const defaultSpecPath = fileURLToPath(new URL('../../openapi/booking-api.yaml', import.meta.url));

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { tableDefinitions } from '../../lib/adapters/dynamodb/table-definitions.ts';
 import { synthApp } from './synth-app.ts';
 import { logicalIdOf } from './template-queries.ts';

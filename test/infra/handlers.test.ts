@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigSchema, loadConfig } from '../../lib/config/config.ts';
 import { synthApp } from './synth-app.ts';
 import { accessByTarget, logicalIdOf, statementsOfRole } from './template-queries.ts';

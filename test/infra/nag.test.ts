@@ -2,7 +2,7 @@ import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BookingUpdateStack } from '../../infra/cdk/booking-update-stack.ts';
 import { buildApp } from '../../infra/cdk/build-app.ts';
 import { parseStageSettings } from '../../infra/cdk/stage-settings.ts';

@@ -1,6 +1,6 @@
 import type { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Reference = z.union([
   z.object({ 'Fn::GetAtt': z.tuple([z.string(), z.string()]) }).transform((r) => r['Fn::GetAtt'][0]),

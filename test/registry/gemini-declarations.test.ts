@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { argsSchema, toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';

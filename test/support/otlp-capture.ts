@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A local stand-in for Langfuse's OTLP endpoint (POST {baseUrl}/api/public/otel/v1/traces). @langfuse/otel 5.11

@@ -5,7 +5,7 @@ import {
   SystemMessage,
   ToolMessage,
 } from '@langchain/core/messages';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BookingSummary } from '../../contracts/booking.ts';
 import { type BookingRecord, bookingsOf } from '../../planner/booking-record.ts';
 import { CONTEXT_MARKERS } from '../../planner/prompt/system-prompt.ts';

@@ -1,5 +1,5 @@
 import type { AIMessage, ToolCall } from '@langchain/core/messages';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BoundToolset } from '../tools/bound-toolset.ts';
 import {
   AskClarificationArgs,

@@ -5,7 +5,7 @@ import {
   type StoredMessage,
   ToolMessage,
 } from '@langchain/core/messages';
-import { z } from 'zod';
+import * as z from 'zod';
 import { maskFreeText } from '../../observability/redact.ts';
 import { StoredChatMessage } from '../../ports/session-store.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Names of the tools that end a planning turn; everything else bound is a read-only lookup. */
 export const TERMINAL_TOOL_NAMES = [

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '@langchain/core/language_models/base';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import { toFunctionDeclaration } from '../../registry/gemini-declarations.ts';
 import {

@@ -1,6 +1,6 @@
 import type { AIMessage, ToolCall } from '@langchain/core/messages';
 import { ToolMessage } from '@langchain/core/messages';
-import { z } from 'zod';
+import * as z from 'zod';
 import { redact } from '../../../observability/redact.ts';
 import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
+import { admit } from '../../lib/executor/start-execution.ts';
+import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
+import type { PlanStore } from '../../lib/ports/plan-store.ts';
+import { aStoredPlan } from '../store/plan-factory.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+/** A plan store whose first read of the plan happens just before confirm's write lands (the real race). */
+function confirmedRightAfterFirstRead(store: InMemoryPlanStore): PlanStore {
+  let reads = 0;
+  return {
+    create: (p) => store.create(p),
+    update: (...args) => store.update(...args),
+    listBySession: (...args) => store.listBySession(...args),
+    scanAll: () => store.scanAll(),
+    async get(planId) {
+      const plan = await store.get(planId);
+      reads += 1;
+      if (reads === 1 && plan) {
+        await store.update(planId, plan.version, {
+          set: { status: 'confirmed', confirmed_at: '2026-11-22T00:00:01.000Z' },
+        });
+      }
+      return plan;
+    },
+  };
+}
+
+describe('admit', () => {
+  it('starts a plan whose confirmed write lands just after the message, without handing it back to SQS', async () => {
+    // Arrange
+    const store = new InMemoryPlanStore();
+    const plan = aStoredPlan({ status: 'pending_confirmation' });
+    await store.create(plan);
+    const msg: PlanMessage = { plan_id: plan.plan_id, kind: 'start', version: 1, user_token: 'tok-admission' };
+    const deps = { planStore: confirmedRightAfterFirstRead(store), logger: silent } as unknown as ExecutorDeps;
+
+    // Act
+    const admission = await admit(deps, msg);
+
+    // Assert
+    expect(admission.kind).toBe('run');
+    expect((await store.get(plan.plan_id))?.status).toBe('executing');
+  });
+
+  it('hands a resume message for a pending plan back to SQS at once (only starts race with confirm)', async () => {
+    // Arrange
+    const store = new InMemoryPlanStore();
+    const plan = aStoredPlan({ status: 'pending_confirmation' });
+    await store.create(plan);
+    const msg: PlanMessage = { plan_id: plan.plan_id, kind: 'resume', version: 1, user_token: 'tok-admission' };
+
+    // Act
+    const admission = admit({ planStore: store, logger: silent } as unknown as ExecutorDeps, msg);
+
+    // Assert
+    await expect(admission).rejects.toMatchObject({ name: 'PlanNotReadyError' });
+  });
+});
