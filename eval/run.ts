@@ -4,7 +4,13 @@ import { loadCases } from './lib/load-cases.ts';
 import { runEval } from './lib/run-eval.ts';
 
 /** Stack settings the CLI passes through from the environment (the only place eval reads process.env). */
-const PASSED_THROUGH = ['GOOGLE_API_KEY', 'GEMINI_MODEL', 'GEMINI_TEMPERATURE', 'GEMINI_TIMEOUT_MS', 'GEMINI_BASE_URL'];
+const PASSED_THROUGH = [
+  'GOOGLE_API_KEY',
+  'GEMINI_MODEL',
+  'GEMINI_TEMPERATURE',
+  'GEMINI_TIMEOUT_MS',
+  'GEMINI_BASE_URL',
+];
 
 /**
  * `npm run eval`: the golden conversations (eval/cases/) against one local stack. Prints a per-case table and

@@ -65,7 +65,9 @@ export type Turn = z.infer<typeof Turn>;
 
 /** A booking of the case's own fixture; bookingId is required so expectations can name it. */
 export const CaseBooking = FixtureBooking.extend({
-  bookingId: z.string().regex(/^bk_[a-z0-9]+$/, 'must be bk_ + lowercase letters/digits (openapi BookingId pattern)'),
+  bookingId: z
+    .string()
+    .regex(/^bk_[a-z0-9]+$/, 'must be bk_ + lowercase letters/digits (openapi BookingId pattern)'),
 });
 
 export const CaseFixture = z.strictObject({
@@ -73,7 +75,6 @@ export const CaseFixture = z.strictObject({
   base: z.enum(['eval', 'demo']).default('eval'),
   bookings: z.array(CaseBooking).default([]),
 });
-
 
 /** Confirming a plan that must be refused (a superseded or cancelled plan): 409 with a message. */
 const RejectedConfirm = z.strictObject({
@@ -127,8 +128,9 @@ export const DatabaseExpectation = z.strictObject({
   created: z.array(BookingFields).default([]),
   /** Committed mutating calls in order (the journal), e.g. [rescheduleBooking, rescheduleBooking] for a rollback. */
   committed_operations: z.array(z.string()).optional(),
-  /** Payment links issued (side effects that leave the booking as it is). */
+  /** Payment links issued and confirmations sent (side effects that leave the booking as it is). */
   payment_links: z.number().int().min(0).default(0),
+  confirmations_sent: z.number().int().min(0).default(0),
 });
 export type DatabaseExpectation = z.infer<typeof DatabaseExpectation>;
 
@@ -149,7 +151,12 @@ export const EvalCase = z
     confirm_rejected: z.array(RejectedConfirm).default([]),
     confirm: ConfirmStep.optional(),
     outcome: OutcomeExpectation.optional(),
-    database: DatabaseExpectation.default({ bookings: {}, created: [], payment_links: 0 }),
+    database: DatabaseExpectation.default({
+      bookings: {},
+      created: [],
+      payment_links: 0,
+      confirmations_sent: 0,
+    }),
   })
   .superRefine(function checkCase(c, ctx) {
     const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -169,7 +176,8 @@ export const EvalCase = z
     }
     const ids = new Set(c.fixture.bookings.map((b) => b.bookingId));
     for (const id of Object.keys(c.database.bookings)) {
-      if (c.fixture.base === 'eval' && !ids.has(id)) issue(['database', 'bookings', id], 'not a fixture booking');
+      if (c.fixture.base === 'eval' && !ids.has(id))
+        issue(['database', 'bookings', id], 'not a fixture booking');
     }
   });
 export type EvalCase = z.infer<typeof EvalCase>;

@@ -57,7 +57,12 @@ export function checkDatabase(expect: DatabaseExpectation, state: DatabaseState)
       }
     }
   }
-  failures.push(...checkCreated(expect.created, state.after.filter((b) => !before.has(b.bookingId))));
+  failures.push(
+    ...checkCreated(
+      expect.created,
+      state.after.filter((b) => !before.has(b.bookingId)),
+    ),
+  );
   if (expect.committed_operations && expect.committed_operations.join() !== state.committed.join()) {
     failures.push(
       `database: committed calls expected [${expect.committed_operations.join(', ')}], got [${state.committed.join(', ')}]`,
@@ -67,20 +72,27 @@ export function checkDatabase(expect: DatabaseExpectation, state: DatabaseState)
   if (links !== expect.payment_links) {
     failures.push(`database: expected ${expect.payment_links} payment links, got ${links}`);
   }
+  const sent = state.sideEffects.confirmations.length;
+  if (sent !== expect.confirmations_sent) {
+    failures.push(`database: expected ${expect.confirmations_sent} confirmations sent, got ${sent}`);
+  }
   return failures;
 }
 
 function checkCreated(expected: readonly BookingFields[], created: readonly BookingRecord[]): string[] {
   if (created.length !== expected.length) {
     const names = created.map((b) => `${b.bookingReference} ${b.guestName}`);
-    return [`database: expected ${expected.length} new bookings, got ${created.length} [${names.join(', ')}]`];
+    return [
+      `database: expected ${expected.length} new bookings, got ${created.length} [${names.join(', ')}]`,
+    ];
   }
   const left = [...created];
   const failures: string[] = [];
   for (const want of expected) {
-    const index = left.findIndex((b) =>
-      Object.entries(want).every(([k, v]) => JSON.stringify(b[k as keyof BookingRecord]) === JSON.stringify(v)),
-    );
+    const index = left.findIndex((b) => {
+      const fields = new Map(Object.entries(b));
+      return Object.entries(want).every(([k, v]) => JSON.stringify(fields.get(k)) === JSON.stringify(v));
+    });
     if (index < 0) failures.push(`database: no new booking matches ${show(want)}`);
     else left.splice(index, 1);
   }

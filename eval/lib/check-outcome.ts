@@ -12,7 +12,9 @@ export function checkOutcome(expect: Outcome, plan: ViewedPlan, prompts: readonl
     failures.push(`outcome: status expected ${expect.status}, got ${plan.status}${why}`);
   }
   if (prompts.length !== expect.blocking_prompts.length) {
-    failures.push(`outcome: expected ${expect.blocking_prompts.length} blocking prompts, got ${prompts.length}`);
+    failures.push(
+      `outcome: expected ${expect.blocking_prompts.length} blocking prompts, got ${prompts.length}`,
+    );
   }
   expect.blocking_prompts.forEach((pattern, i) => {
     if (prompts[i] !== undefined && !matches(pattern, prompts[i])) {
@@ -20,7 +22,9 @@ export function checkOutcome(expect: Outcome, plan: ViewedPlan, prompts: readonl
     }
   });
   if (expect.failure_reason && !matches(expect.failure_reason, plan.failure_reason)) {
-    failures.push(`outcome: failure_reason ${show(plan.failure_reason)} does not match /${expect.failure_reason}/`);
+    failures.push(
+      `outcome: failure_reason ${show(plan.failure_reason)} does not match /${expect.failure_reason}/`,
+    );
   }
   if (expect.rollback) failures.push(...checkRollback(expect.rollback, plan));
   for (const step of expect.executed_steps ?? []) {
@@ -34,7 +38,8 @@ function checkRollback(expect: NonNullable<Outcome['rollback']>, plan: ViewedPla
   if (!report) return ['outcome: expected a rollback_report, got none'];
   const failures: string[] = [];
   const compare = (name: string, want: number[] | undefined, got: number[]) => {
-    if (want && !sameNumbers(want, got)) failures.push(`outcome: rollback ${name} expected [${want}], got [${got}]`);
+    if (want && !sameNumbers(want, got))
+      failures.push(`outcome: rollback ${name} expected [${want}], got [${got}]`);
   };
   if (expect.triggered_by_step !== undefined && report.triggered_by_step !== expect.triggered_by_step) {
     failures.push(

@@ -21,11 +21,16 @@ export function checkReply(turn: number, expect: TurnExpectation, reply: ChatRep
   return [];
 }
 
-function checkPlan(at: string, expect: Extract<TurnExpectation, { kind: 'plan' }>, reply: PlanReply): string[] {
+function checkPlan(
+  at: string,
+  expect: Extract<TurnExpectation, { kind: 'plan' }>,
+  reply: PlanReply,
+): string[] {
   const actual = reply.plan.actions.filter((a) => !expect.ignore_actions.includes(a.action_id));
   const ids = actual.map((a) => a.action_id);
   const wanted = expect.actions.map((a) => a.action_id);
-  if (ids.join() !== wanted.join()) return [`${at}: expected actions [${wanted.join(', ')}], got [${ids.join(', ')}]`];
+  if (ids.join() !== wanted.join())
+    return [`${at}: expected actions [${wanted.join(', ')}], got [${ids.join(', ')}]`];
   const failures: string[] = [];
   expect.actions.forEach((step, i) => {
     const params = actual[i]?.parameters ?? {};
@@ -36,11 +41,14 @@ function checkPlan(at: string, expect: Extract<TurnExpectation, { kind: 'plan' }
       }
     }
     for (const name of step.absent) {
-      if (params[name] !== undefined) failures.push(`${where}: ${name} must not be set, got ${show(params[name])}`);
+      if (params[name] !== undefined)
+        failures.push(`${where}: ${name} must not be set, got ${show(params[name])}`);
     }
   });
   if (expect.intent_summary && !matches(expect.intent_summary, reply.plan.intent_summary)) {
-    failures.push(`${at}: intent_summary ${show(reply.plan.intent_summary)} does not match /${expect.intent_summary}/`);
+    failures.push(
+      `${at}: intent_summary ${show(reply.plan.intent_summary)} does not match /${expect.intent_summary}/`,
+    );
   }
   const marked = (test: (step: PlanReply['presentation']['steps'][number]) => boolean) => {
     const numbers = new Set(reply.presentation.steps.filter(test).map((s) => s.step_number));

@@ -21,7 +21,11 @@ export interface WaitOptions {
  * Polls GET /v1/plans/{id} as IQ would (000 "MVP approach: polling") until the plan is terminal, answering each
  * blocking prompt with the next scripted answer. A prompt with no answer left, or the deadline, ends the wait.
  */
-export async function waitForPlan(client: ServiceClient, planId: string, options: WaitOptions): Promise<WaitResult> {
+export async function waitForPlan(
+  client: Pick<ServiceClient, 'get' | 'answer'>,
+  planId: string,
+  options: WaitOptions,
+): Promise<WaitResult> {
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;
   const prompts: string[] = [];

@@ -18,6 +18,8 @@ export interface GateInput {
   lookups: BookingLookups;
   userText: string;
   carriedValues: readonly unknown[];
+  /** The venue's today (YYYY-MM-DD): targets before it are refused. */
+  today: string;
 }
 
 export interface GateVerdict {
@@ -38,7 +40,13 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
   if (input.verifyBookings) errors.push(...unknownBookings(input.steps, input.bookings));
   errors.push(...groundingErrors(input));
   if (errors.length > 0) return { errors };
-  const unavailable = await findUnavailableSlot(input.steps, input.registry, input.bookings, input.lookups);
+  const unavailable = await findUnavailableSlot(
+    input.steps,
+    input.registry,
+    input.bookings,
+    input.lookups,
+    input.today,
+  );
   return unavailable ? { errors: [], unavailable } : { errors: [] };
 }
 

@@ -146,6 +146,14 @@ describe('offline model over the local stack: the documented demo sentences', ()
       'Sat 14 Mar at 12:30 is not available for 15 guests. Available that day: 10:00. Which time would you like instead?',
     );
     expect(outcome.suggestions).toEqual(['10:00 instead']);
+
+    // The offered reply completes the open request (it is not a new, bookingless one).
+    const picked = expectKind(await h.send('10:00 instead'), 'plan');
+    expect(picked.plan.actions[0]?.parameters).toEqual({
+      booking_id: id('BK-1045'),
+      date: NEXT_SATURDAY,
+      start_time: '10:00',
+    });
   });
 
   it('"Move Zed Zebra\'s booking to Friday" finds no booking and says what to try', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resolveDatePhrase } from '../../lib/planner/dates/resolve-date-phrase.ts';
 import { resolveDateTimePhrase, resolveTimePhrase } from '../../lib/planner/dates/resolve-time-phrase.ts';
 
@@ -82,4 +82,29 @@ describe('resolveDateTimePhrase (001 datetime: ISO 8601 UTC)', () => {
       value: '2026-03-14T04:00:00Z',
     });
   });
+});
+
+describe('resolveDatePhrase whatever timezone the process runs in', () => {
+  // Lambda runs in UTC; a laptop in Sydney or California must give the same venue-local answers.
+  const mondayMorningInSydney = { now: new Date('2026-11-22T23:00:00Z'), timeZone: 'Australia/Sydney' };
+  const original = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = original;
+  });
+
+  it.each(['UTC', 'Australia/Sydney', 'America/Los_Angeles'])(
+    'counts relative days from the venue date (TZ=%s)',
+    (tz) => {
+      // Arrange
+      process.env.TZ = tz;
+
+      // Act
+      const dayAfterTomorrow = resolveDatePhrase('the day after tomorrow', mondayMorningInSydney);
+      const tomorrow = resolveDatePhrase('tomorrow', mondayMorningInSydney);
+
+      // Assert
+      expect(dayAfterTomorrow).toEqual({ ok: true, value: '2026-11-25' });
+      expect(tomorrow).toEqual({ ok: true, value: '2026-11-24' });
+    },
+  );
 });

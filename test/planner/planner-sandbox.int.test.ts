@@ -105,6 +105,20 @@ describe('createPlanner against the sandbox booking API', () => {
     );
   });
 
+  it('never plans a move into the past: it asks for another date and nothing is confirmable', async () => {
+    // Prepare
+    const model = fakeModel().respondWithTools([
+      reschedule('c1', bookingId(sandbox, 'BK-1045'), 'yesterday', '10:00'),
+    ]);
+    const h = plannerHarness({ model, bookingApi: api(), now: PINNED_NOW });
+
+    // Act
+    const outcome = expectKind(await h.send('Move BK-1045 to yesterday at 10am'), 'clarification');
+
+    // Assess
+    expect(outcome.question).toBe('Tue 10 Mar is already in the past. Which date should it move to instead?');
+  });
+
   it('answers AuthRequiredError when the booking API rejects the token (401)', async () => {
     // Prepare
     const model = fakeModel().respondWithTools([

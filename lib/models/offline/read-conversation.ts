@@ -77,12 +77,30 @@ function openRequestTexts(history: readonly BaseMessage[]): string[] {
     const start = findLastIndex(history.slice(0, end), (m) => HumanMessage.isInstance(m));
     if (start < 0) break;
     const turn = history.slice(start, end);
-    const lastCall = turn.filter((m) => AIMessage.isInstance(m)).at(-1) as AIMessage | undefined;
-    if (lastCall?.tool_calls?.[0]?.name !== 'ask_clarification') break;
+    if (!endedWithQuestion(turn)) break;
     texts.unshift((history[start] as BaseMessage).text);
     end = start;
   }
   return texts;
+}
+
+/**
+ * A turn ended with a question when the model asked one, or when the planner turned its proposal into one (a full
+ * slot offers "10:00 instead"): the closing tool result says `shown_to_user: question` (lib/planner/turn-messages.ts).
+ */
+function endedWithQuestion(turn: readonly BaseMessage[]): boolean {
+  const lastCall = (turn.filter((m) => AIMessage.isInstance(m)).at(-1) as AIMessage | undefined)
+    ?.tool_calls?.[0];
+  if (lastCall?.name === 'ask_clarification') return true;
+  const closing = turn.find(
+    (m): m is ToolMessage => ToolMessage.isInstance(m) && m.tool_call_id === lastCall?.id,
+  );
+  if (!closing) return false;
+  try {
+    return (JSON.parse(closing.text) as { shown_to_user?: unknown }).shown_to_user === 'question';
+  } catch {
+    return false;
+  }
 }
 
 function contextLine<T>(system: string, marker: string, schema: z.ZodType<T>): T | undefined {

@@ -15,9 +15,17 @@ export function venueToday(at: VenueTime): DateTime {
   return DateTime.fromJSDate(at.now, { zone: at.timeZone }).startOf('day');
 }
 
-/** chrono's reference: the instant plus the venue's UTC offset, so implied components are venue-local. */
+/**
+ * chrono's reference: the venue's wall-clock time as a process-local Date. chrono does its day arithmetic
+ * ("tomorrow", "the day after tomorrow") in the process's timezone even when given an offset, so on a UTC Lambda a
+ * Sydney morning would still be "yesterday" to it. Handing it venue-local components makes every implied and
+ * computed component venue-local, whatever TZ the process runs in.
+ */
 export function chronoReference(at: VenueTime): chrono.ParsingReference {
-  return { instant: at.now, timezone: DateTime.fromJSDate(at.now, { zone: at.timeZone }).offset };
+  const local = DateTime.fromJSDate(at.now, { zone: at.timeZone });
+  return {
+    instant: new Date(local.year, local.month - 1, local.day, local.hour, local.minute, local.second),
+  };
 }
 
 /**

@@ -35,6 +35,8 @@ export interface SlotUnavailable {
   party_size: number;
   /** Start times of that day that can take the party. */
   alternatives: string[];
+  /** The target date is before the venue's today: nothing on that day can be offered. */
+  past?: boolean;
 }
 
 /** "step 2: …" for the model. */

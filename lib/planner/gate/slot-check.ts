@@ -8,13 +8,15 @@ import type { PlanStepDraft, SlotUnavailable } from './gate-types.ts';
  * Issue 5 gate: a reschedule's target slot must be available. A reschedule is any mutation with a date and a
  * time parameter on a known booking; its slot is read with the availability lookup for the booking's product.
  * The party is the plan's new party size for that booking if a step changes it, else the booking's.
- * Returns the first unavailable target with the day's slots that can take the party, or undefined.
+ * Returns the first unavailable target with the day's slots that can take the party, or undefined. A target
+ * before `today` (venue-local YYYY-MM-DD) is unavailable outright: "yesterday at 10am" is never planned.
  */
 export async function findUnavailableSlot(
   steps: readonly PlanStepDraft[],
   registry: PlannerRegistry,
   bookings: ReadonlyMap<string, BookingRecord>,
   lookups: BookingLookups,
+  today: string,
 ): Promise<SlotUnavailable | undefined> {
   for (const step of steps) {
     const action = registry.get(step.action_id);
@@ -30,6 +32,18 @@ export async function findUnavailableSlot(
     const booking = bookings.get(bookingId);
     if (!booking?.product_id || (booking.date === date && booking.start_time === time)) continue;
     const party = newPartySize(steps, bookingId) ?? booking.party_size ?? 1;
+    // ISO dates compare as strings.
+    if (date < today) {
+      return {
+        step_number: step.step_number,
+        booking_id: bookingId,
+        date,
+        time,
+        party_size: party,
+        alternatives: [],
+        past: true,
+      };
+    }
     const slots = await lookups.slots(booking.product_id, date);
     if (!slots) continue;
     const target = slots.find((s) => s.start_time === time);

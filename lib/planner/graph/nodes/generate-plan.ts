@@ -1,4 +1,5 @@
 import { BookingRecord } from '../../booking-record.ts';
+import { venueToday } from '../../dates/venue-time.ts';
 import { formatGateError, type PlanStepDraft } from '../../gate/gate-types.ts';
 import { normalizeProposal } from '../../gate/normalize-proposal.ts';
 import { buildPresentation } from '../../presentation.ts';
@@ -30,6 +31,7 @@ export function generatePlanNode(ctx: TurnContext) {
           lookups: ctx.lookups,
           userText: ctx.userText,
           carriedValues: ctx.carriedValues,
+          today: venueToday(ctx.venue).toISODate() ?? '',
         });
         span.update({
           output: {

@@ -14,6 +14,16 @@ export function offerAlternativesNode() {
     const day = formatDate(slot.date);
     const party = `${slot.party_size} ${slot.party_size === 1 ? 'guest' : 'guests'}`;
     const options = slot.alternatives.slice(0, MAX_ALTERNATIVES);
+    if (slot.past) {
+      return {
+        result: {
+          kind: 'clarification',
+          question: `${day} is already in the past. Which date should it move to instead?`,
+          unclear: 'date_in_past',
+          counts: true,
+        },
+      };
+    }
     const question =
       options.length > 0
         ? `${day} at ${slot.time} is not available for ${party}. Available that day: ${options.join(', ')}. Which time would you like instead?`
