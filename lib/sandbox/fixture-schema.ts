@@ -1,8 +1,9 @@
 import * as z from 'zod';
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM');
+// Same shape as openapi/booking-api.yaml's BookingId, so every fixture booking can be addressed through the API.
 const Id = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}[a-z0-9_]+$`), `must look like ${prefix}<lowercase letters/digits>`);
+  z.string().regex(new RegExp(`^${prefix}[a-z0-9]+$`), `must look like ${prefix}<lowercase letters/digits>`);
 
 /** A per-token request budget: at most `limit` requests per fixed window of `windowSeconds`. */
 export const RateLimitRule = z.object({
