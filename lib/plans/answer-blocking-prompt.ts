@@ -20,8 +20,10 @@ export interface AnswerBlockingPromptInput {
  * session's blocking slot.
  *
  * The write comes first so the executor can never receive the resume before the answer is readable (it
- * acknowledges a resume for a plan still showing its question). If the enqueue fails the answer stays stored
- * and the call answers 503; sending the same answer again re-attempts the enqueue (docs/adr/0002).
+ * acknowledges a resume for a plan still showing its question). If the enqueue fails, the question is put back
+ * (conditional on the version just written) and the call answers 503: iQ routes a message to /answer only while
+ * blocking_prompt is set (000 routing note), so a plan left without its question would never resume. If even
+ * that restore loses a race, the answer stays stored and the same answer again re-attempts the enqueue.
  */
 export async function answerBlockingPrompt(
   deps: PlanUseCaseDeps,
@@ -55,8 +57,30 @@ export async function answerBlockingPrompt(
       status: answered.status,
       version: answered.version,
     });
-    await enqueuePlanMessage(deps, answered, 'resume', answered.version, input.token);
+    try {
+      await enqueuePlanMessage(deps, answered, 'resume', answered.version, input.token);
+    } catch (error) {
+      await restoreQuestion(deps, answered, plan.blocking_prompt);
+      throw error;
+    }
     return answered;
+  }
+}
+
+/** Undoes the answer write after a failed enqueue, so the plan shows its question again. Best effort. */
+async function restoreQuestion(deps: PlanUseCaseDeps, answered: StoredPlan, question: string): Promise<void> {
+  try {
+    await deps.plans.update(
+      answered.plan_id,
+      answered.version,
+      { set: { blocking_prompt: question }, remove: ['blocking_answer'] },
+      { expectStatus: ['executing'] },
+    );
+  } catch (error) {
+    deps.log.warn(`plan ${answered.plan_id}: could not restore the question after a failed enqueue`, {
+      plan_id: answered.plan_id,
+      error_name: error instanceof Error ? error.name : 'unknown',
+    });
   }
 }
 

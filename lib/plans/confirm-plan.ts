@@ -33,7 +33,11 @@ export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput
       const confirmed = await deps.plans.update(
         plan.plan_id,
         plan.version,
-        { set: { status: 'confirmed', confirmed_at: deps.clock.now().toISOString() } },
+        // Only pending plans expire with the session (TTL); a confirmed plan is kept for status, ops and metrics.
+        {
+          set: { status: 'confirmed', confirmed_at: deps.clock.now().toISOString() },
+          remove: ['expires_at'],
+        },
         { expectStatus: ['pending_confirmation'] },
       );
       const timeToConfirmMs = Date.parse(confirmed.confirmed_at ?? '') - Date.parse(plan.created_at);

@@ -70,19 +70,37 @@ describe('answerBlockingPrompt', () => {
     });
   });
 
-  it('keeps the answer when the enqueue fails; the same answer again re-attempts the enqueue', async () => {
+  it('puts the question back when the enqueue fails, so iQ still routes the retry to /answer (503)', async () => {
     // Arrange
-    const { deps, plan, queue } = await withPlan();
+    const { deps, plan, queue, plans } = await withPlan();
     queue.failWith(1);
     // Act
     await expect(answerBlockingPrompt(deps, answer(plan.plan_id))).rejects.toMatchObject({
       name: 'PlanEnqueueError',
       kind: 'resume',
     });
+    const afterFailure = await plans.get(plan.plan_id);
     const retried = await answerBlockingPrompt(deps, answer(plan.plan_id));
     // Assert
-    expect(retried).toMatchObject({ blocking_answer: '12 guests', version: 5 });
-    expect(queue.messages.map((m) => m.options.deduplicationId)).toEqual([`${plan.plan_id}:resume:v5`]);
+    expect(afterFailure?.blocking_prompt).toBe(WAITING.blocking_prompt);
+    expect(afterFailure?.blocking_answer).toBeUndefined();
+    expect(retried).toMatchObject({ blocking_answer: '12 guests', version: 7 });
+    expect(retried.blocking_prompt).toBeUndefined();
+    expect(queue.messages.map((m) => m.options.deduplicationId)).toEqual([`${plan.plan_id}:resume:v7`]);
+  });
+
+  it('re-attempts the enqueue when the same answer arrives while it waits for the executor', async () => {
+    // Arrange: an answer stored whose resume message never left (the restore above lost a race)
+    const { deps, plan, queue } = await withPlan({
+      ...WAITING,
+      blocking_prompt: undefined,
+      blocking_answer: '12 guests',
+    });
+    // Act
+    const retried = await answerBlockingPrompt(deps, answer(plan.plan_id));
+    // Assert
+    expect(retried).toMatchObject({ blocking_answer: '12 guests', version: 4 });
+    expect(queue.messages.map((m) => m.options.deduplicationId)).toEqual([`${plan.plan_id}:resume:v4`]);
   });
 
   it('refuses a different answer while an earlier one waits for the executor', async () => {

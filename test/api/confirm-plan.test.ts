@@ -96,6 +96,16 @@ describe('confirmPlan', () => {
     },
   );
 
+  it('drops the pending TTL on confirmation, so DynamoDB never deletes a confirmed or running plan', async () => {
+    // Arrange
+    const { deps, plan } = await withPlan({ expires_at: Date.parse(NOW) / 1000 + 3600 });
+    // Act
+    const confirmed = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
+    // Assert
+    expect(confirmed.status).toBe('confirmed');
+    expect(confirmed.expires_at).toBeUndefined();
+  });
+
   it('treats a pending plan past its TTL as expired even before DynamoDB deletes it', async () => {
     const { deps, plan } = await withPlan({ expires_at: Date.parse(NOW) / 1000 - 1 });
 
