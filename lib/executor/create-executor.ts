@@ -1,3 +1,4 @@
+import { isTerminal } from '../plans/status-machine.ts';
 import type { StoredPlan } from '../plans/stored-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
@@ -108,8 +109,13 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
         kind: msg.kind,
         reason: admission.reason,
       });
-      if (admission.plan && admission.plan.status !== 'executing')
-        await deps.executionLog.delete(msg.plan_id);
+      const settled = admission.plan;
+      if (settled && isTerminal(settled.status)) {
+        // A redelivery after a crash between the terminal write and the slot release: release it now (the
+        // release is conditional on this plan id, so another plan's slot is untouched).
+        await deps.sessionStore.releaseBlockingSlot(settled.session_id, settled.plan_id);
+      }
+      if (settled && settled.status !== 'executing') await deps.executionLog.delete(msg.plan_id);
       deps.crash?.('before_sqs_delete');
       return;
     }

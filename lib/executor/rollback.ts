@@ -57,16 +57,19 @@ function isReversible(ctx: RunContext, actionId: string): boolean {
 /**
  * 000 Rollback, deterministic (no LLM): compensations in reverse order for completed reversible steps, going on
  * past a failed one (Rollback Principles 1-4). Progress is recorded per step (compensated / compensation_failed),
- * so a redelivery after a crash resumes without compensating twice. Returns undefined when nothing had been
- * done, i.e. no rollback was attempted (000: rollback_report only if rollback was attempted).
+ * so a redelivery after a crash resumes without compensating twice. Returns undefined when no mutation had been
+ * completed or left in doubt (read-only steps do not count), i.e. no rollback was attempted (000: rollback_report only if rollback was attempted).
  */
 export async function rollBack(
   ctx: RunContext,
   decided: ExecutionFailure,
 ): Promise<RollbackReport | undefined> {
   const failure = await settleInDoubtStep(ctx, decided);
-  const touched = ctx.plan.actions.filter((s) =>
-    ['succeeded', 'compensated', 'compensation_failed'].includes(s.step_state),
+  // 001 RollbackReport: only a completed MUTATION makes a rollback; a completed read changed nothing.
+  const touched = ctx.plan.actions.filter(
+    (s) =>
+      ['succeeded', 'compensated', 'compensation_failed'].includes(s.step_state) &&
+      ctx.deps.registry.get(s.action_id)?.read_only !== true,
   );
   if (touched.length === 0 && !failure.in_doubt) return undefined;
   return ctx.deps.tracer.span(

@@ -20,10 +20,22 @@ const NOT_YET_CONFIRMED_BACKOFF_MS = [20, 40, 80, 160, 320] as const;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Why a pending plan can never be confirmed, if so (same rule as lib/plans/confirmability.ts: expired at
+ * expires_at, epoch seconds). Its message is acknowledged: handing it back to SQS would only retry it until the
+ * queue gives up.
+ */
+function neverConfirmable(deps: ExecutorDeps, plan: StoredPlan): string | undefined {
+  if (plan.invalidated_reason !== undefined) return `plan was invalidated (${plan.invalidated_reason})`;
+  const expired = plan.expires_at !== undefined && deps.clock.now().getTime() / 1000 >= plan.expires_at;
+  return expired ? 'plan expired before it was confirmed' : undefined;
+}
+
+/**
  * Admission of a queue message (issue 6 "Start"). confirmed → executing is one conditional write; losing that race
  * means another consumer took it, and the re-read decides. A plan that is already executing is continued (that
  * is how a redelivery after a crash completes it), unless it waits for an answer. A message that arrives before
- * its plan reads confirmed throws PlanNotReadyError so SQS retries it.
+ * its plan reads confirmed throws PlanNotReadyError so SQS retries it, unless the pending plan was invalidated
+ * or has expired: it will never be confirmed, so the message is acknowledged.
  */
 export async function admit(
   deps: ExecutorDeps,
@@ -35,6 +47,8 @@ export async function admit(
   if (!plan) return { kind: 'ignore', reason: 'plan not found' };
   switch (plan.status) {
     case 'pending_confirmation': {
+      const never = neverConfirmable(deps, plan);
+      if (never) return { kind: 'ignore', reason: never, plan };
       const delay = NOT_YET_CONFIRMED_BACKOFF_MS[attempt];
       if (msg.kind !== 'start' || delay === undefined) throw new PlanNotReadyError(plan.plan_id, plan.status);
       await wait(delay);

@@ -7,6 +7,7 @@ import { callAction } from './call-action.ts';
 import { describeFailure } from './error-messages.ts';
 import type { ExecutionFailure } from './execution-log.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
+import { leavesMutationInDoubt } from './in-doubt.ts';
 import { type Observation, responseForModel } from './observation.ts';
 import { takePreImage } from './pre-image.ts';
 import { crash, type RunContext, saveRecord, saveStep, stepOf, stepOutputs } from './run-context.ts';
@@ -47,8 +48,9 @@ async function failStep(
   const step = stepOf(ctx.plan, stepNumber);
   const label = labelOf(step, action, bookingReferences(ctx.plan));
   const message = describeFailure(label, outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
-  // No response to a sent mutation: it may or may not have been applied.
-  const inDoubt = outcome.status === undefined && step.step_state === 'intent_recorded';
+  // No response (or a gateway 502/504) to a sent mutation: it may or may not have been applied.
+  const inDoubt =
+    !action.read_only && step.step_state === 'intent_recorded' && leavesMutationInDoubt(outcome);
   const failure: ExecutionFailure = {
     kind,
     step_number: stepNumber,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
 import { admit } from '../../lib/executor/start-execution.ts';
+import { fixedClock } from '../../lib/ports/clock.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
@@ -35,8 +36,16 @@ describe('admit', () => {
     const store = new InMemoryPlanStore();
     const plan = aStoredPlan({ status: 'pending_confirmation' });
     await store.create(plan);
-    const msg: PlanMessage = { plan_id: plan.plan_id, kind: 'start', version: 1, user_token: 'tok-admission' };
-    const deps = { planStore: confirmedRightAfterFirstRead(store), logger: silent } as unknown as ExecutorDeps;
+    const msg: PlanMessage = {
+      plan_id: plan.plan_id,
+      kind: 'start',
+      version: 1,
+      user_token: 'tok-admission',
+    };
+    const deps = {
+      planStore: confirmedRightAfterFirstRead(store),
+      logger: silent,
+    } as unknown as ExecutorDeps;
 
     // Act
     const admission = await admit(deps, msg);
@@ -51,10 +60,68 @@ describe('admit', () => {
     const store = new InMemoryPlanStore();
     const plan = aStoredPlan({ status: 'pending_confirmation' });
     await store.create(plan);
-    const msg: PlanMessage = { plan_id: plan.plan_id, kind: 'resume', version: 1, user_token: 'tok-admission' };
+    const msg: PlanMessage = {
+      plan_id: plan.plan_id,
+      kind: 'resume',
+      version: 1,
+      user_token: 'tok-admission',
+    };
 
     // Act
     const admission = admit({ planStore: store, logger: silent } as unknown as ExecutorDeps, msg);
+
+    // Assert
+    await expect(admission).rejects.toMatchObject({ name: 'PlanNotReadyError' });
+  });
+
+  it.each([
+    ['invalidated', { invalidated_reason: 'superseded' as const }, /invalidated \(superseded\)/],
+    ['expired', { expires_at: Date.parse('2026-11-22T00:00:00.000Z') / 1000 }, /expired/],
+  ])(
+    'acknowledges a start for a pending plan that was %s: it can never be confirmed',
+    async (_, overrides, reason) => {
+      // Arrange
+      const store = new InMemoryPlanStore();
+      const plan = aStoredPlan({ status: 'pending_confirmation', ...overrides });
+      await store.create(plan);
+      const msg: PlanMessage = {
+        plan_id: plan.plan_id,
+        kind: 'start',
+        version: 1,
+        user_token: 'tok-admission',
+      };
+      const clock = fixedClock('2026-11-22T00:00:01.000Z');
+
+      // Act
+      const admission = await admit(
+        { planStore: store, logger: silent, clock } as unknown as ExecutorDeps,
+        msg,
+      );
+
+      // Assert
+      expect(admission).toMatchObject({ kind: 'ignore', reason: expect.stringMatching(reason) });
+      expect((await store.get(plan.plan_id))?.status).toBe('pending_confirmation');
+    },
+  );
+
+  it('still waits for confirm while a pending plan has not yet expired', async () => {
+    // Arrange
+    const store = new InMemoryPlanStore();
+    const plan = aStoredPlan({
+      status: 'pending_confirmation',
+      expires_at: Date.parse('2026-11-22T00:10:00.000Z') / 1000,
+    });
+    await store.create(plan);
+    const msg: PlanMessage = {
+      plan_id: plan.plan_id,
+      kind: 'resume',
+      version: 1,
+      user_token: 'tok-admission',
+    };
+    const clock = fixedClock('2026-11-22T00:00:01.000Z');
+
+    // Act
+    const admission = admit({ planStore: store, logger: silent, clock } as unknown as ExecutorDeps, msg);
 
     // Assert
     await expect(admission).rejects.toMatchObject({ name: 'PlanNotReadyError' });
