@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { demoFixturePath } from '../../lib/sandbox/load-fixture.ts';
 import type { EvalCase } from './case-schema.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlanStatus } from '../../lib/contracts/enums.ts';
 import { FaultSpec } from '../../lib/sandbox/faults.ts';
 import { FixtureBooking } from '../../lib/sandbox/fixture-schema.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The flags of `npm run eval` (docs/eval.md "Running"). */
 export const EvalArgs = z.object({

@@ -12,10 +12,11 @@ import { buildPlanService } from '../../lib/composition/plan-service.ts';
 import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { type Config, loadConfig } from '../../lib/config/config.ts';
 import { type Clock, systemClock } from '../../lib/ports/clock.ts';
+import type { Tracer } from '../../lib/ports/tracer.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { type LocalGateway, startLocalGateway } from './local-gateway.ts';
 import { createPlanQueues, createTables, type PlanQueues } from './provision.ts';
-import { type SqsPoller, startSqsPoller } from './sqs-poller.ts';
+import { type SqsBatchHandler, type SqsPoller, startSqsPoller } from './sqs-poller.ts';
 import { startDynalite } from './start-dynalite.ts';
 import { startLocalSqs } from './start-local-sqs.ts';
 
@@ -37,6 +38,8 @@ export interface LocalStackOptions extends CompositionOverrides {
   poll?: boolean;
   /** Called after each batch the poller delivers. */
   onBatch?: (report: { received: number; failed: number }) => void;
+  /** Called when the consumer handler starts on a batch (with onBatch, tests know when none is in flight). */
+  onBatchStart?: () => void;
 }
 
 /** A running local stack. */
@@ -86,7 +89,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOG_LEVEL: options.logLevel ?? 'SILENT',
     });
     const overrides: CompositionOverrides = { ...options, clock };
-    const planDeps = lazy(async () => buildPlanService(config, overrides));
+    // One composition per function, as in AWS: each "Lambda" has its own cold start, logger and tracer.
+    const lambdas = coldStarts(stops);
+    const planDeps = () => lambdas.track(() => buildPlanService(config, overrides));
     const gateway: LocalGateway = await startLocalGateway({
       clock,
       ...(options.port !== undefined ? { port: options.port } : {}),
@@ -95,25 +100,25 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           method: 'POST',
           resource: '/v1/requests',
           functionName: 'handle-request',
-          handler: handleRequest(lazy(async () => buildRequestService(config, overrides))),
+          handler: handleRequest(lambdas.track(() => buildRequestService(config, overrides))),
         },
         {
           method: 'POST',
           resource: '/v1/plans/{plan_id}/confirm',
           functionName: 'confirm-plan',
-          handler: confirmPlan(planDeps),
+          handler: confirmPlan(planDeps()),
         },
         {
           method: 'POST',
           resource: '/v1/plans/{plan_id}/answer',
           functionName: 'answer-prompt',
-          handler: answerPrompt(planDeps),
+          handler: answerPrompt(planDeps()),
         },
         {
           method: 'GET',
           resource: '/v1/plans/{plan_id}',
           functionName: 'get-plan',
-          handler: getPlan(planDeps),
+          handler: getPlan(planDeps()),
         },
       ],
     });
@@ -124,7 +129,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         queueUrl: queues.queueUrl,
         queueArn: queues.queueArn,
         region: REGION,
-        handler: executePlan(lazy(async () => buildExecutorService(config, overrides))),
+        handler: withBatchStart(
+          executePlan(lambdas.track(() => buildExecutorService(config, overrides))),
+          options.onBatchStart,
+        ),
         ...(options.onBatch ? { onBatch: options.onBatch } : {}),
       });
       stops.push(poller.stop);
@@ -150,6 +158,35 @@ async function provision(config: Config, visibilityTimeoutSeconds: number): Prom
     dynamo.destroy();
     sqs.destroy();
   }
+}
+
+/** The consumer handler, announcing each batch it starts on (tests wait until no batch is in flight). */
+function withBatchStart(handler: SqsBatchHandler, onStart: (() => void) | undefined): SqsBatchHandler {
+  if (!onStart) return handler;
+  return function consumeWithStartSignal(event, context) {
+    onStart();
+    return handler(event, context);
+  };
+}
+
+/**
+ * Lazy compositions (once per cold start, composition/lazy.ts) whose tracers are shut down when the stack stops,
+ * so a test process that starts several stacks leaks no span processor or tracer routing between them.
+ */
+function coldStarts(stops: Array<() => Promise<void>>) {
+  const tracers: Array<Tracer & { shutdown?: () => Promise<void> }> = [];
+  stops.push(async function shutDownTracers() {
+    for (const tracer of tracers.splice(0)) await tracer.shutdown?.();
+  });
+  return {
+    track<T extends { tracer?: Tracer }>(build: () => Promise<T>): () => Promise<T> {
+      return lazy(async () => {
+        const deps = await build();
+        if (deps.tracer) tracers.push(deps.tracer);
+        return deps;
+      });
+    },
+  };
 }
 
 /** Stops in reverse start order; keeps going when one part fails so nothing is left listening. */

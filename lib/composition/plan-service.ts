@@ -5,17 +5,18 @@ import { DynamoSessionStore } from '../adapters/dynamodb/dynamo-session-store.ts
 import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
 import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
 import type { Config } from '../config/config.ts';
-import { createLogger } from '../observability/logger.ts';
 import type { PlanUseCaseDeps } from '../plans/plan-use-case-deps.ts';
 import { type Clock, systemClock } from '../ports/clock.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import { QueueUnavailableError } from '../ports/plan-queue.ts';
 import type { SessionStore } from '../ports/session-store.ts';
+import { type ColdStart, coldStart } from './cold-start.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
+import { type CorrelatedOperation, withTraceLogKeys } from './trace-log-keys.ts';
 
 /**
  * The adapters of the confirm / status / answer handlers. Deliberately free of LangChain and YAML (cold start:
- * test/api/cold-start.test.ts checks the import graph).
+ * test/api/cold-start.test.ts checks the import graph): their tracer has no LangChain plug-in.
  */
 export interface PlanServiceDeps extends PlanUseCaseDeps {
   config: Config;
@@ -24,17 +25,26 @@ export interface PlanServiceDeps extends PlanUseCaseDeps {
   sessions: SessionStore;
 }
 
-/** Builds the DynamoDB stores and the SQS queue from config, once per cold start. */
-export function buildPlanService(config: Config, overrides: CompositionOverrides = {}): PlanServiceDeps {
-  const logger = createLogger(config);
+/**
+ * Builds the DynamoDB stores and the SQS queue over one Lambda's observability (shared by the three
+ * compositions). Plans read through `correlate` put the plan's trace_id in the log keys (trace-log-keys.ts).
+ */
+export function buildSpine(
+  foundation: ColdStart,
+  overrides: CompositionOverrides,
+  correlate: readonly CorrelatedOperation[],
+): PlanServiceDeps & { tracer: ColdStart['tracer'] } {
+  const { config, logger, tracer } = foundation;
   const clock = overrides.clock ?? systemClock;
   const client = createDocumentClient(config);
+  const plans = new DynamoPlanStore({ client, tableName: config.PLANS_TABLE, clock });
   return {
     config,
     logger,
     log: logger,
     clock,
-    plans: new DynamoPlanStore({ client, tableName: config.PLANS_TABLE, clock }),
+    tracer,
+    plans: withTraceLogKeys(plans, logger, correlate),
     sessions: new DynamoSessionStore({
       client,
       tableName: config.SESSIONS_TABLE,
@@ -42,8 +52,19 @@ export function buildPlanService(config: Config, overrides: CompositionOverrides
       slotTtlSeconds: config.SESSION_TTL_HOURS * 3600,
     }),
     queue: overrides.queue ?? planQueueFromConfig(config),
-    ...(overrides.tracer ? { tracer: overrides.tracer } : {}),
   };
+}
+
+/**
+ * Builds the confirm / status / answer deps once per cold start: logger, secrets, tracer (its `user_confirmation`
+ * span continues the plan's stored trace), stores and queue.
+ */
+export async function buildPlanService(
+  config: Config,
+  overrides: CompositionOverrides = {},
+): Promise<PlanServiceDeps> {
+  const foundation = await coldStart(config, overrides, { needsModelKey: false });
+  return buildSpine(foundation, overrides, ['get', 'update']);
 }
 
 function planQueueFromConfig(config: Config): PlanQueue {

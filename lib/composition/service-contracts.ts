@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BookingSummary } from '../contracts/booking.ts';
 import { ExecutionPlan } from '../contracts/execution-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';

@@ -1,12 +1,11 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { awaitAllCallbacks } from '@langchain/core/callbacks/promises';
+import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { propagateAttributes } from '@langfuse/tracing';
 import { context, type SpanContext } from '@opentelemetry/api';
 import { NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import type { SpanHandle, SpanOptions, TraceRef, Tracer, TraceScope } from '../ports/tracer.ts';
 import { boundedFlush, type FlushOutcome } from './bounded-flush.ts';
-import { OwnedCallbackHandler } from './langchain-callbacks.ts';
 import { NoopTracer } from './noop-tracer.ts';
 import { ensureContextManager } from './otel-context.ts';
 import { maskFreeText } from './redact.ts';
@@ -14,6 +13,7 @@ import { cleanAttributes, spanHandle } from './span-handle.ts';
 import { MASKED_BY_LANGFUSE, maskSpanData, SanitizingSpanProcessor } from './span-sanitizer.ts';
 import { startActive } from './start-active.ts';
 import { isValidTraceRef, remoteParent } from './trace-ref.ts';
+import type { TracerPlugin } from './tracer-plugin.ts';
 import { acquireRouter, releaseRouter, withOwner } from './tracer-routing.ts';
 
 /** Options of the Langfuse tracer; keys and URL come from Config (LANGFUSE_*). */
@@ -30,18 +30,25 @@ export interface LangfuseTracerOptions {
   logger?: Pick<Logger, 'warn'>;
   /** Replaces the OTLP/HTTP exporter (tests only). */
   exporter?: SpanExporter;
+  /**
+   * Extensions such as langchainTracing (LLM generations). Default: none, so this module bundles no LangChain
+   * (the confirm/get/answer handlers use it as is; issue 4 cold start).
+   */
+  plugins?: readonly TracerPlugin[];
 }
 
 /**
  * Tracer port on Langfuse v5 (OpenTelemetry): one NodeTracerProvider and LangfuseSpanProcessor per instance, spans
  * exported as soon as they end (exportMode 'immediate', suited to Lambda), user_id/session_id on every span via
  * propagateAttributes, PII masked twice (before the span is touched, and by the processor), secrets dropped.
+ * LangChain generations come from a plug-in (langchain-tracing.ts); without it langchainCallbacks() is empty.
  */
 export class LangfuseTracer implements Tracer {
   private readonly provider: NodeTracerProvider;
   private readonly flushTimeoutMs: number;
   private readonly logger: Pick<Logger, 'warn'> | undefined;
   private readonly fallback = new NoopTracer();
+  private readonly plugins: readonly TracerPlugin[];
   private closed = false;
 
   constructor(options: LangfuseTracerOptions) {
@@ -63,6 +70,7 @@ export class LangfuseTracer implements Tracer {
     });
     this.flushTimeoutMs = options.flushTimeoutMs;
     this.logger = options.logger;
+    this.plugins = options.plugins ?? [];
     acquireRouter();
   }
 
@@ -88,13 +96,16 @@ export class LangfuseTracer implements Tracer {
     return this.observe(name, scope, options, parent, (span) => fn(span));
   }
 
-  langchainCallbacks(scope: TraceScope): OwnedCallbackHandler[] {
-    return this.closed ? [] : [new OwnedCallbackHandler(scope, this.provider)];
+  langchainCallbacks(scope: TraceScope): BaseCallbackHandler[] {
+    if (this.closed) return [];
+    return this.plugins.flatMap((plugin) => plugin.callbacks?.(scope, this.provider) ?? []);
   }
 
+  /** Plug-ins' beforeFlush (LangChain's queued callbacks), then the provider, all within LANGFUSE_FLUSH_TIMEOUT_MS. */
   async flush(): Promise<void> {
+    const plugins = this.plugins;
     await this.bounded('flush', async function flushTraces(provider: NodeTracerProvider) {
-      await awaitAllCallbacks();
+      for (const plugin of plugins) await plugin.beforeFlush?.();
       await provider.forceFlush();
     });
   }

@@ -22,7 +22,8 @@ type KnownValues = Map<string, string>;
 function collectKnown(plan: StoredPlan, isPii: PiiLookup): KnownValues {
   const known: KnownValues = new Map();
   for (const step of plan.actions) {
-    for (const params of [step.parameters, step.resolved_parameters ?? {}]) {
+    // The pre-image holds the values a contact update replaces (the old name, email, phone): PII too.
+    for (const params of [step.parameters, step.resolved_parameters ?? {}, step.before ?? {}]) {
       for (const [key, value] of Object.entries(params)) {
         if (typeof value !== 'string' || PLACEHOLDER.test(value) || value.includes('***')) continue;
         if (!isPii(step.action_id, key) && !isPiiKey(key)) continue;

@@ -2,13 +2,15 @@
  * Keyword detection of a cancel or change of mind (seed 002, adopted): English and French. The model can also
  * signal it (cancel_request tool); either clears the session context and invalidates any pending plan.
  *
- * "cancel" and "annuler" are also how a user asks to cancel a booking ("cancel the Smith booking"), which is a
- * plan for the model, not a change of mind. So those two words count only when the message names no booking;
- * the unambiguous phrases ("never mind", "forget it", "recommencer", "autre chose"…) always count.
+ * Keywords run before the model and wipe the session, so a false positive destroys the user's work. They count
+ * only in the message's opening clause ("never mind", "forget it, I'll do it later", "non, annule"), never
+ * when negated ("don't forget it's 18 guests") and never when the phrase goes on to name something ("never mind
+ * the time, …"). "cancel" and "annuler" are also how a user asks to cancel a booking ("Cancel Sarah Lee's 3pm"):
+ * an action for the model, so they count only with filler around them ("cancel that", "annulez tout").
  */
-const ALWAYS: readonly RegExp[] = [
+const PHRASES: readonly RegExp[] = [
   /\bnever\s?mind\b/,
-  /\bforget (it|that|about it|this)\b/,
+  /\bforget (it|that|about it|this)\b(?!['’])/,
   /\bstart (over|again)\b/,
   /\bscrap (that|it|this)\b/,
   /\brecommenc(er|e|ons|ez)\b/,
@@ -16,14 +18,51 @@ const ALWAYS: readonly RegExp[] = [
   /\blaisse(z)? tomber\b/,
 ];
 const CANCEL_WORD = /\b(cancel|annul(er|e|ez|ons))\b/;
-/** Words that make "cancel …" a request about a booking rather than about the conversation. */
-const BOOKING_OBJECT = /\b(booking|bookings|reservation|reservations|party|guests?|bk-?\d+)\b/;
+/** Clause boundaries: punctuation, or a conjunction that starts a second instruction. */
+const CLAUSE_BREAK = /[,;.!?:\u2013\u2014]|\s(?:and|but|then|et|mais|puis)\s/;
+/** A negation right before the keyword ("don't forget it", "n'annule pas"). */
+const NEGATED = /(\b(don'?t|do not|didn'?t|did not|won'?t|not|ne|pas)\s+|\bn['’])$/;
+/** Words that may surround a keyword without giving it an object: politeness, "that", "tout". */
+const FILLER = new Set(
+  (
+    'that it this all everything please pls thanks thank you the my whole thing request plan change changes now ' +
+    "just ok okay no nope nah oh well sorry actually so yes can could would you i want to let’s let's " +
+    "tout ça ca cela merci svp stp s’il s'il te vous plait la le les ma mon demande non bon oui finalement " +
+    'en fait on je veux peux pouvez tu'
+  ).split(' '),
+);
 
 /** True when the message asks to drop the current request (issue 5: cancel at any point). */
 export function isChangeOfMind(message: string): boolean {
-  const text = normalise(message);
-  if (ALWAYS.some((re) => re.test(text))) return true;
-  return CANCEL_WORD.test(text) && !BOOKING_OBJECT.test(text);
+  const clause = openingClause(normalise(message));
+  if (PHRASES.some((re) => phraseEndsClause(clause, re))) return true;
+  const cancel = CANCEL_WORD.exec(clause);
+  if (!cancel) return false;
+  // Filler only on both sides: a negation ("n'annule pas") or an object ("Sarah Lee's 3pm") is not filler.
+  return (
+    onlyFiller(clause.slice(0, cancel.index)) && onlyFiller(clause.slice(cancel.index + cancel[0].length))
+  );
+}
+
+/** The first clause that says something: leading interjection clauses ("non, annule", "oh, never mind") skipped. */
+function openingClause(text: string): string {
+  const clauses = text.split(CLAUSE_BREAK).map((c) => c.trim());
+  return clauses.find((c) => c !== '' && !onlyFiller(c)) ?? '';
+}
+
+/** The phrase is in the clause, not negated, and nothing but filler follows it ("never mind the time" fails). */
+function phraseEndsClause(clause: string, re: RegExp): boolean {
+  const match = re.exec(clause);
+  if (!match) return false;
+  const before = clause.slice(0, match.index);
+  return !NEGATED.test(before) && onlyFiller(clause.slice(match.index + match[0].length));
+}
+
+function onlyFiller(text: string): boolean {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => FILLER.has(word));
 }
 
 /** Lower case without accents, so "réservation" and "Annulér" match the patterns above. */

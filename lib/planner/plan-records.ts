@@ -1,3 +1,4 @@
+import { maskPlanPii, type PiiLookup } from '../observability/mask-plan.ts';
 import type { InvalidatedReason, StoredPlan, StoredStep } from '../plans/stored-plan.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { TraceRef } from '../ports/tracer.ts';
@@ -61,22 +62,36 @@ export type InvalidationOutcome = 'invalidated' | 'already_gone' | 'already_conf
  * Makes a pending plan unconfirmable ('superseded' by an amendment, 'cancelled_by_user'): a conditional update on
  * its version and status pending_confirmation. A lost race is re-read once: a plan confirmed meanwhile can no
  * longer be changed here (000: no Cancel Plan in the MVP); one invalidated meanwhile is already gone.
+ *
+ * The same write masks the plan's PII (000 Privacy: contact details are passed through, not stored): an
+ * invalidated plan never executes, so it has no use for the real values. `isPii` is the registry's `pii` flag
+ * (piiLookupFromRegistry); parameters named email, phone, guest_name… are masked whatever it says.
  */
 export async function invalidatePendingPlan(
   store: PlanStore,
   plan: StoredPlan,
   reason: InvalidatedReason,
   now: Date,
+  isPii: PiiLookup = () => false,
 ): Promise<InvalidationOutcome> {
   let current: StoredPlan | undefined = plan;
   for (let attempt = 0; attempt < 2 && current; attempt += 1) {
     if (current.status !== 'pending_confirmation') return 'already_confirmed';
     if (current.invalidated_reason) return 'already_gone';
     try {
+      const masked = maskPlanPii(current, isPii);
       await store.update(
         current.plan_id,
         current.version,
-        { set: { invalidated_reason: reason, invalidated_at: now.toISOString() } },
+        {
+          set: {
+            invalidated_reason: reason,
+            invalidated_at: now.toISOString(),
+            actions: masked.actions,
+            intent_summary: masked.intent_summary,
+            pii_masked: true,
+          },
+        },
         { expectStatus: ['pending_confirmation'] },
       );
       return 'invalidated';

@@ -1,5 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../contracts/booking.ts';
+import { type PiiLookup, piiLookupFromRegistry } from '../observability/mask-plan.ts';
 import { toExecutionPlan } from '../plans/stored-plan.ts';
 import type { SpanHandle, TraceRef } from '../ports/tracer.ts';
 import { toBookingSummary } from './booking-record.ts';
@@ -33,6 +34,11 @@ const ALREADY_CONFIRMED =
  * After 1 alone the user just repeats the request. After 2, the new plan's id was never returned, so nobody can
  * confirm it, and it expires with the TTL. If 3 loses a race, the new plan is invalidated again (best effort).
  */
+/** The registry's `pii` flags, so an invalidated plan masks every PII parameter, not only well-known names. */
+function registryPii(r: RecordInput): PiiLookup {
+  return piiLookupFromRegistry((id) => r.deps.registry.get(id));
+}
+
 export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<RequestOutcome> {
   const closing = (planId?: string) => closingMessages(turn.terminal, turn.result, planId);
   const result = turn.result;
@@ -46,6 +52,7 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
       r.snapshot.pendingPlan,
       'superseded',
       r.now,
+      registryPii(r),
     );
     if (outcome === 'already_confirmed') {
       const refusal = {
@@ -89,7 +96,9 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
       ...(referenced ? { referenced } : {}),
     });
   } catch (error) {
-    await invalidatePendingPlan(r.deps.planStore, stored, 'superseded', r.now).catch(() => undefined);
+    await invalidatePendingPlan(r.deps.planStore, stored, 'superseded', r.now, registryPii(r)).catch(
+      () => undefined,
+    );
     throw error;
   }
   r.root.update({
@@ -148,6 +157,7 @@ export async function recordCancellation(r: RecordInput, message: string): Promi
       r.snapshot.pendingPlan,
       'cancelled_by_user',
       r.now,
+      registryPii(r),
     );
     if (outcome === 'already_confirmed')
       question = `${message} Note: the plan you had already confirmed will still run.`;

@@ -25,8 +25,24 @@ describe('cold-start discipline (issue 4)', () => {
       const inputs = await bundledInputs(entry);
 
       expect(inputs.some((i) => i.startsWith('functions/'))).toBe(true);
-      expect(inputs.filter((i) => i.includes('@langchain/'))).toEqual([]);
+      expect(inputs.filter((i) => i.includes('@langchain/') || i.includes('@langfuse/langchain'))).toEqual(
+        [],
+      );
       expect(inputs.filter((i) => YAML_OR_OPENAPI.test(i))).toEqual([]);
+      // Tracing is wired (issue 7: user_confirmation span, flush) through the LangChain-free tracer core.
+      expect(inputs).toContain('lib/observability/langfuse-tracer.ts');
+      expect(inputs).not.toContain('lib/observability/langchain-tracing.ts');
+    },
+    60_000,
+  );
+
+  it.each(['functions/handle-request.ts', 'functions/execute-plan.ts'])(
+    '%s adds the LangChain tracing plug-in (LLM generations)',
+    async (entry) => {
+      const inputs = await bundledInputs(entry);
+
+      expect(inputs).toContain('lib/observability/langchain-tracing.ts');
+      expect(inputs.some((i) => i.includes('@langfuse/langchain'))).toBe(true);
     },
     60_000,
   );

@@ -161,4 +161,17 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
     await h.send("Move John Smith's booking to Saturday at 3pm");
     expect(await h.send('never mind')).toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE });
   });
+
+  it('keeps the pending plan when a keyword is only part of an instruction ("don\'t forget")', async () => {
+    // Prepare
+    const h = offline();
+    const first = expectKind(await h.send('Move BK-1042 to Saturday at 3pm'), 'plan');
+
+    // Act
+    const outcome = await h.send("Move BK-1042 to Saturday, and don't forget that it's 18 guests now");
+
+    // Assess
+    expect(outcome).not.toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE });
+    expect((await h.planStore.get(first.plan.plan_id))?.invalidated_reason).not.toBe('cancelled_by_user');
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createTracer } from '../../lib/observability/create-tracer.ts';
+import { langchainTracing } from '../../lib/observability/langchain-tracing.ts';
 import { LangfuseTracer } from '../../lib/observability/langfuse-tracer.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import { isValidTraceRef } from '../../lib/observability/trace-ref.ts';
@@ -14,6 +15,22 @@ describe('createTracer', () => {
 
   it('turns tracing off when only one key is set', () => {
     expect(createTracer(loadConfig({ LANGFUSE_PUBLIC_KEY: 'pk' }))).toBeInstanceOf(NoopTracer);
+  });
+
+  it('adds LangChain callbacks only when the plug-in is given', async () => {
+    // Arrange
+    const config = loadConfig({
+      LANGFUSE_PUBLIC_KEY: 'pk',
+      LANGFUSE_SECRET_KEY: 'sk',
+      LANGFUSE_BASE_URL: 'http://127.0.0.1:9',
+    });
+    // Act
+    const core = createTracer(config);
+    const withLangchain = createTracer(config, { plugins: [langchainTracing] });
+    // Assert
+    expect(core.langchainCallbacks(scope)).toEqual([]);
+    expect(withLangchain.langchainCallbacks(scope)).toHaveLength(1);
+    for (const tracer of [core, withLangchain]) if (tracer instanceof LangfuseTracer) await tracer.shutdown();
   });
 
   it('uses Langfuse when both keys are set', async () => {

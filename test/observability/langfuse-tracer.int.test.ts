@@ -1,17 +1,9 @@
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../lib/config/config.ts';
-import { LangfuseTracer } from '../../lib/observability/langfuse-tracer.ts';
+import { describe, expect, it, vi } from 'vitest';
 import type { TraceRef, TraceScope } from '../../lib/ports/tracer.ts';
-import {
-  captureEnv,
-  deadEndpoint,
-  LF,
-  type OtlpCapture,
-  startOtlpCapture,
-  treeShape,
-} from '../support/otlp-capture.ts';
+import { deadEndpoint, LF, treeShape } from '../support/otlp-capture.ts';
+import { tracerHarness } from './support/tracer-harness.ts';
 
 const scope: TraceScope = {
   userId: 'user-7',
@@ -19,32 +11,7 @@ const scope: TraceScope = {
   planId: '5b0c1c4e-3f0f-4d8e-9a55-0a4c1f1a2b3c',
 };
 
-/** Everything that must be cleaned up after a test (tracers are "Lambdas", captures are "Langfuse"). */
-const open: Array<{ shutdown?: () => Promise<void>; close?: () => Promise<void> }> = [];
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await (item.shutdown?.() ?? item.close?.());
-});
-
-async function capture(): Promise<OtlpCapture> {
-  const c = await startOtlpCapture();
-  open.push(c);
-  return c;
-}
-
-/** A tracer as a Lambda builds it: config from the environment, pointed at `baseUrl`. */
-function lambdaTracer(baseUrl: string, flushTimeoutMs = 2_000, warn = vi.fn()): LangfuseTracer {
-  const env = captureEnv({ baseUrl }, flushTimeoutMs);
-  const config = loadConfig(env);
-  const tracer = new LangfuseTracer({
-    publicKey: env.LANGFUSE_PUBLIC_KEY ?? '',
-    secretKey: env.LANGFUSE_SECRET_KEY ?? '',
-    baseUrl: config.LANGFUSE_BASE_URL,
-    flushTimeoutMs: config.LANGFUSE_FLUSH_TIMEOUT_MS,
-    logger: { warn },
-  });
-  open.push(tracer);
-  return tracer;
-}
+const { capture, lambdaTracer } = tracerHarness();
 
 describe('LangfuseTracer (against the OTLP capture server)', () => {
   describe('startTrace / span', () => {

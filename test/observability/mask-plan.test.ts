@@ -94,6 +94,33 @@ describe('maskPlanPii', () => {
     );
   });
 
+  it('masks the replaced values (the pre-image) wherever a step line or summary repeats them', () => {
+    // Arrange: a name change whose line shows the old and the new name
+    const plan = aStoredPlan({
+      status: 'completed',
+      intent_summary: 'Update the contact details of BK-1042 (John Smith)',
+      actions: [
+        {
+          step_number: 1,
+          action_id: 'updateContactDetails',
+          parameters: { booking_id: 'bk_1', guest_name: 'Jane Doe' },
+          before: { booking_id: 'bk_1', guest_name: 'John Smith' },
+          description: 'Update contact details BK-1042 (John Smith): guest name John Smith → Jane Doe',
+          safety_tier: 'normal',
+          executed: true,
+          step_state: 'succeeded',
+        },
+      ],
+    });
+    // Act
+    const masked = maskPlanPii(plan, contactPii);
+    // Assert
+    expect(masked.intent_summary).toBe('Update the contact details of BK-1042 (J*** S***)');
+    expect(masked.actions[0]?.description).toBe(
+      'Update contact details BK-1042 (J*** S***): guest name J*** S*** → J*** D***',
+    );
+  });
+
   it('infers PII from key names when the registry does not say', () => {
     // Arrange
     const plan = aStoredPlan({

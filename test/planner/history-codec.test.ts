@@ -33,18 +33,49 @@ describe('session history codec', () => {
     ]);
   });
 
-  it('masks emails and phone numbers in stored tool results (booking data), not in the user’s words', () => {
-    const stored = encodeHistory([
-      new HumanMessage('email is jane@new.com'),
+  it('masks emails and phones in every stored message: user words, model text, tool-call args, tool results', () => {
+    // Prepare
+    const history = [
+      new HumanMessage('email is jane@new.com, phone 0412 345 678'),
+      new AIMessage({
+        content: [{ type: 'text', text: 'Setting jane@new.com' }],
+        tool_calls: [
+          {
+            id: 'p',
+            name: 'propose_plan',
+            args: {
+              steps: [
+                {
+                  action_id: 'updateContactDetails',
+                  parameters: [
+                    { name: 'email', value: 'jane@new.com' },
+                    { name: 'guest_name', value: 'Jane Doe' },
+                    { name: 'note', value: 'call +61 412 555 019' },
+                  ],
+                },
+              ],
+            },
+            type: 'tool_call',
+          },
+        ],
+        additional_kwargs: { [SIGNATURES]: { p: 'sig-p' } },
+      }),
       new ToolMessage({
         tool_call_id: 'c',
         name: 'getBooking',
         content: '{"email":"john.smith@example.com","phone":"+61 412 555 019"}',
       }),
-    ]);
-    expect(JSON.stringify(stored)).toContain('jane@new.com');
-    expect(JSON.stringify(stored)).not.toContain('john.smith@example.com');
-    expect(JSON.stringify(stored)).not.toContain('412 555 019');
+    ];
+
+    // Act
+    const text = JSON.stringify(encodeHistory(history));
+
+    // Assess
+    for (const raw of ['jane@new.com', 'john.smith@example.com', '412 555 019', '0412 345 678', 'Jane Doe']) {
+      expect(text).not.toContain(raw);
+    }
+    expect(text).toContain('j***@new.com');
+    expect(text).toContain('"sig-p"');
   });
 
   it('refuses a stored shape it never writes', () => {

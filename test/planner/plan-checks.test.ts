@@ -120,6 +120,9 @@ describe('groundingErrors (000 Planning Rules 2: never assume guest counts or co
     [{ booking_id: 'bk_1', party_size: 14 }, 'add some more guests'],
     [{ booking_id: 'bk_1', email: 'guess@example.com' }, 'update the email'],
     [{ booking_id: 'bk_1', guest_name: 'Jane Doe' }, 'change the name'],
+    // The stored history is masked: a masked value copied from it is not the user's (ask again).
+    [{ booking_id: 'bk_1', email: 'j***@new.com' }, 'her email is j***@new.com'],
+    [{ booking_id: 'bk_1', phone: '***78' }, 'phone ***78'],
   ])('rejects %j from "%s"', (parameters, text) => {
     expect(check(parameters, text)).toEqual(['ungrounded_value']);
   });

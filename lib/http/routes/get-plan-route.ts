@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PlanServiceDeps } from '../../composition/plan-service.ts';
 import { getPlanStatus } from '../../plans/get-plan-status.ts';
 import type { HttpRoute } from '../http-route.ts';

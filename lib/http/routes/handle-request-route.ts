@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RequestServiceDeps } from '../../composition/request-service.ts';
 import { RequestOutcome } from '../../composition/service-contracts.ts';
 import type { HttpRoute } from '../http-route.ts';

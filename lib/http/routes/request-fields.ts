@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UuidV4 } from '../../contracts/primitives.ts';
 
 /** Field schemas shared by the routes; limits are documented in openapi/service.yaml. */

@@ -54,7 +54,9 @@ function isGrounded(
   booking: BookingRecord | undefined,
   text: string,
 ) {
-  if (isContact(param) && typeof value === 'string') return mentionsText(text, value);
+  // The stored history is masked (j***@example.com, ***78): a value copied from it is not the user's, ask again.
+  if (isContact(param) && typeof value === 'string')
+    return !value.includes('***') && mentionsText(text, value);
   const before = booking?.[param.name];
   if (param.type === 'number' && typeof value === 'number' && typeof before === 'number') {
     return mentionsNumber(text, value) || mentionsNumber(text, Math.abs(value - before));

@@ -3,10 +3,9 @@ import {
   mapChatMessagesToStoredMessages,
   mapStoredMessagesToChatMessages,
   type StoredMessage,
-  ToolMessage,
 } from '@langchain/core/messages';
 import * as z from 'zod';
-import { maskFreeText } from '../../observability/redact.ts';
+import { isPiiKey, maskByKey, maskFreeText } from '../../observability/redact.ts';
 import { StoredChatMessage } from '../../ports/session-store.ts';
 
 /** The StoredMessage shapes we write; anything else in a stored session is treated as corrupt. */
@@ -17,26 +16,57 @@ const KnownStoredMessage = z.object({
 
 /**
  * Session history as LangChain StoredMessages (mapChatMessagesToStoredMessages), so AIMessage.additional_kwargs
- * (Gemini thought signatures, DESIGN-NOTES) and tool_calls round-trip untouched. Tool results are booking data:
- * emails and phone numbers in them are masked before they are stored (000 Privacy: contact details not stored).
+ * (Gemini thought signatures, DESIGN-NOTES) and tool_calls ids round-trip untouched.
+ *
+ * 000 Privacy (contact details are passed through, not stored): the session lives for SESSION_TTL_HOURS and is
+ * refreshed every turn, so emails and phone numbers are masked before it is stored, in every message's text (the
+ * user's words, the model's replies, booking data in tool results) and in tool-call arguments (propose_plan
+ * values). The pending plan keeps the real values in the plans table until it executes or is invalidated; this
+ * turn's message never comes from the history, so a contact detail the user just gave is planned unmasked.
  */
 export function encodeHistory(messages: readonly BaseMessage[]): StoredChatMessage[] {
-  const masked = messages.map((m) => (ToolMessage.isInstance(m) ? maskedToolMessage(m) : m));
   // JSON round trip: the stored form is plain data (DynamoDB, structuredClone), never class instances.
-  return z
-    .array(StoredChatMessage)
-    .parse(JSON.parse(JSON.stringify(mapChatMessagesToStoredMessages(masked))));
+  const plain: unknown[] = JSON.parse(JSON.stringify(mapChatMessagesToStoredMessages([...messages])));
+  return z.array(StoredChatMessage).parse(plain.map(maskStoredMessage));
 }
 
-function maskedToolMessage(m: ToolMessage): ToolMessage {
-  if (typeof m.content !== 'string') return m;
-  return new ToolMessage({
-    content: maskFreeText(m.content),
-    tool_call_id: m.tool_call_id,
-    ...(m.name ? { name: m.name } : {}),
-    ...(m.status ? { status: m.status } : {}),
-    ...(m.id ? { id: m.id } : {}),
-  });
+/** Masks `data.content` (a string or content parts) and `data.tool_calls[].args`; additional_kwargs untouched. */
+function maskStoredMessage(message: unknown): unknown {
+  if (!isRecord(message) || !isRecord(message.data)) return message;
+  const data: Record<string, unknown> = { ...message.data, content: maskContent(message.data.content) };
+  if (Array.isArray(data.tool_calls)) {
+    data.tool_calls = data.tool_calls.map((call) =>
+      isRecord(call) && call.args !== undefined ? { ...call, args: maskArgs(call.args) } : call,
+    );
+  }
+  return { ...message, data };
+}
+
+function maskContent(content: unknown): unknown {
+  if (typeof content === 'string') return maskFreeText(content);
+  if (!Array.isArray(content)) return content;
+  return content.map((part) =>
+    isRecord(part) && typeof part.text === 'string' ? { ...part, text: maskFreeText(part.text) } : part,
+  );
+}
+
+/**
+ * Deep masking of tool-call arguments: PII keys by key (guest_name → J*** S***), other strings as free text.
+ * propose_plan carries parameters as `{name, value}` pairs (docs/planner.md), so the pair's name is the key.
+ */
+function maskArgs(value: unknown, key = ''): unknown {
+  if (typeof value === 'string')
+    return key !== '' && isPiiKey(key) ? maskByKey(key, value) : maskFreeText(value);
+  if (Array.isArray(value)) return value.map((item) => maskArgs(item, key));
+  if (!isRecord(value)) return value;
+  if (typeof value.name === 'string' && 'value' in value) {
+    return { ...value, value: maskArgs(value.value, value.name) };
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskArgs(v, k)]));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 /** Rebuilds the messages; throws on a shape we never write (the caller starts a fresh history). */
