@@ -97,11 +97,14 @@ function endedWithQuestion(turn: readonly BaseMessage[]): boolean {
   );
   if (!closing) return false;
   try {
-    return (JSON.parse(closing.text) as { shown_to_user?: unknown }).shown_to_user === 'question';
+    return ClosingResult.safeParse(JSON.parse(closing.text)).data?.shown_to_user === 'question';
   } catch {
     return false;
   }
 }
+
+/** The closing tool result of a turn (lib/planner/turn-messages.ts). */
+const ClosingResult = z.object({ shown_to_user: z.string() });
 
 function contextLine<T>(system: string, marker: string, schema: z.ZodType<T>): T | undefined {
   const line = system.split('\n').find((l) => l.startsWith(marker));

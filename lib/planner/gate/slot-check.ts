@@ -32,31 +32,14 @@ export async function findUnavailableSlot(
     const booking = bookings.get(bookingId);
     if (!booking?.product_id || (booking.date === date && booking.start_time === time)) continue;
     const party = newPartySize(steps, bookingId) ?? booking.party_size ?? 1;
+    const target = { step_number: step.step_number, booking_id: bookingId, date, time, party_size: party };
     // ISO dates compare as strings.
-    if (date < today) {
-      return {
-        step_number: step.step_number,
-        booking_id: bookingId,
-        date,
-        time,
-        party_size: party,
-        alternatives: [],
-        past: true,
-      };
-    }
+    if (date < today) return { ...target, alternatives: [], past: true };
     const slots = await lookups.slots(booking.product_id, date);
     if (!slots) continue;
-    const target = slots.find((s) => s.start_time === time);
-    if (!target || target.remaining < party) {
-      const alternatives = slots.filter((s) => s.remaining >= party).map((s) => s.start_time);
-      return {
-        step_number: step.step_number,
-        booking_id: bookingId,
-        date,
-        time,
-        party_size: party,
-        alternatives,
-      };
+    const slot = slots.find((s) => s.start_time === time);
+    if (!slot || slot.remaining < party) {
+      return { ...target, alternatives: slots.filter((s) => s.remaining >= party).map((s) => s.start_time) };
     }
   }
   return undefined;
