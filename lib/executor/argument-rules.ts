@@ -1,6 +1,7 @@
 import { parameterSchema } from '../registry/args-schema.ts';
 import type { CompiledAction, CompiledParameter } from '../registry/compiled-action.ts';
 import { sameValue } from './canonical-value.ts';
+import { isEvidenced, NO_EVIDENCE, type PlaceholderEvidence } from './placeholder-evidence.ts';
 import { hasTemplate, resolveValue, type TemplateLookup } from './templates.ts';
 
 /**
@@ -13,7 +14,8 @@ import { hasTemplate, resolveValue, type TemplateLookup } from './templates.ts';
  *    the parameter's schema is sent, the confirmed one first. Anything else is a refused change.
  * 2. A placeholder P[k] = "{{step_N.field}}" is resolved by the executor from recorded step outputs; M[k] may
  *    restate the placeholder or its resolved value. Only when it cannot be resolved (the output lacks the field)
- *    may M[k] fill it, like a data gap.
+ *    may M[k] fill it, and only with a value found in step N's recorded output or in the user's blocking-prompt
+ *    answer (`evidence`); any other value leaves it unresolved (it could be another booking's id).
  * 3. A data gap, i.e. a parameter the action requires but P lacks (or holds as null/""), may be filled by M[k]
  *    (from context or an ask_user answer).
  * 4. Any other key of M (optional parameters the plan did not set, unknown keys) is dropped and reported back,
@@ -22,7 +24,13 @@ import { hasTemplate, resolveValue, type TemplateLookup } from './templates.ts';
 export type ArgumentDecision =
   | { ok: true; args: Record<string, unknown>; ignored: string[]; filled: string[] }
   | { ok: false; kind: 'changed_confirmed_value'; violations: string[] }
-  | { ok: false; kind: 'unresolved'; missing: Record<string, string[]> };
+  | {
+      ok: false;
+      kind: 'unresolved';
+      missing: Record<string, string[]>;
+      /** Values the model offered for an unresolved placeholder that neither step N's output nor an answer backs. */
+      unbacked?: Record<string, unknown>;
+    };
 
 function isGap(value: unknown): boolean {
   return value === undefined || value === null || value === '';
@@ -41,12 +49,14 @@ export function decideArguments(
   confirmed: Record<string, unknown>,
   proposed: Record<string, unknown>,
   lookup: TemplateLookup,
+  evidence: PlaceholderEvidence = NO_EVIDENCE,
 ): ArgumentDecision {
   const args: Record<string, unknown> = {};
   const ignored: string[] = [];
   const filled: string[] = [];
   const violations: string[] = [];
   const missing: Record<string, string[]> = {};
+  const unbacked: Record<string, unknown> = {};
   const declared = new Map(action.parameters.map((p) => [p.name, p]));
 
   for (const [name, planned] of Object.entries(confirmed)) {
@@ -55,11 +65,15 @@ export function decideArguments(
     if (isGap(planned)) continue; // handled as a data gap below
     const resolved = resolveValue(planned, lookup);
     if (!resolved.ok) {
-      // Rule 2: an unresolvable placeholder may be filled by the model, else it is reported.
-      if (!isGap(offered) && !hasTemplate(offered)) {
+      // Rule 2: an unresolvable placeholder may be filled by the model only with a value the record backs
+      // (step N's output or the user's answer); a value from nowhere (say, another booking id) is not taken.
+      if (!isGap(offered) && !hasTemplate(offered) && isEvidenced(String(planned), offered, evidence)) {
         args[name] = offered;
         filled.push(name);
-      } else missing[name] = resolved.missing;
+      } else {
+        missing[name] = resolved.missing;
+        if (!isGap(offered) && !hasTemplate(offered)) unbacked[name] = offered;
+      }
       continue;
     }
     const target = resolved.value;
@@ -89,7 +103,14 @@ export function decideArguments(
   }
 
   if (violations.length > 0) return { ok: false, kind: 'changed_confirmed_value', violations };
-  if (Object.keys(missing).length > 0) return { ok: false, kind: 'unresolved', missing };
+  if (Object.keys(missing).length > 0) {
+    return {
+      ok: false,
+      kind: 'unresolved',
+      missing,
+      ...(Object.keys(unbacked).length > 0 ? { unbacked } : {}),
+    };
+  }
   return { ok: true, args, ignored, filled };
 }
 

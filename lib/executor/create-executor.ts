@@ -30,6 +30,7 @@ function freshRecord(deps: ExecutorDeps, plan: StoredPlan): ExecutionRecord {
     nudges: 0,
     after_answer: false,
     compensation_failures: {},
+    compensation_versions: {},
     updated_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + LOG_TTL_SECONDS,
   };

@@ -97,6 +97,12 @@ export const ExecutionRecord = z.object({
   failure: ExecutionFailure.optional(),
   /** Reasons of failed compensations by step number, for the RollbackReport. */
   compensation_failures: z.record(z.string(), z.string()).default({}),
+  /**
+   * The booking version each applied compensation returned, by step number (recorded before the step is marked
+   * compensated). The next compensation on that booking sends it as If-Match (000 Decision Records: conflicts
+   * are detected at execution time), so a rollback never overwrites someone else's later change.
+   */
+  compensation_versions: z.record(z.string(), z.number()).default({}),
   updated_at: z.string(),
   /** DynamoDB TTL, epoch seconds. */
   expires_at: z.number().int(),

@@ -2,6 +2,7 @@ import type { RollbackReport } from '../contracts/action-result.ts';
 import { validateArguments } from './argument-schema.ts';
 import { callAction } from './call-action.ts';
 import { compensationArgs } from './compensation-args.ts';
+import { compensationIfMatch } from './compensation-if-match.ts';
 import { reversalReason } from './error-messages.ts';
 import type { ExecutionFailure } from './execution-log.ts';
 import { compensationIdempotencyKey } from './idempotency-keys.ts';
@@ -16,6 +17,17 @@ async function recordFailure(ctx: RunContext, stepNumber: number, reason: string
     compensation_failures: { ...ctx.record.compensation_failures, [String(stepNumber)]: reason },
   });
   await saveStep(ctx, stepNumber, (s) => ({ ...s, step_state: 'compensation_failed' }));
+}
+
+async function recordCompensated(ctx: RunContext, stepNumber: number, version: unknown): Promise<void> {
+  // The version goes to the log first; the step state is the commit point (the next compensation on the
+  // booking reads the version only once this step shows compensated).
+  if (typeof version === 'number') {
+    await saveRecord(ctx, {
+      compensation_versions: { ...ctx.record.compensation_versions, [String(stepNumber)]: version },
+    });
+  }
+  await saveStep(ctx, stepNumber, (s) => ({ ...s, step_state: 'compensated' }));
 }
 
 /** Compensates one completed reversible step, idempotently, and records the outcome on the step. */
@@ -36,15 +48,19 @@ async function compensateStep(ctx: RunContext, stepNumber: number): Promise<void
       `the recorded values do not fit ${target.action_id} (${valid.issues.map((i) => i.field).join(', ')})`,
     );
   }
+  // If-Match: our latest write to the booking. Someone else's change since then gives a 409, which takes the
+  // compensation_failed path (manual guidance) instead of silently overwriting it.
+  const ifMatch = compensationIfMatch(ctx.plan, stepNumber, ctx.record.compensation_versions, registry);
   const outcome = await callAction(ctx, {
     action: target,
     args: valid.args,
     idempotencyKey: compensationIdempotencyKey(ctx.plan.plan_id, stepNumber),
     stepNumber,
     purpose: 'compensation',
+    ...(ifMatch ? { ifMatch } : {}),
   });
   crash(ctx, 'after_compensation_http_call');
-  if (outcome.ok) await saveStep(ctx, stepNumber, (s) => ({ ...s, step_state: 'compensated' }));
+  if (outcome.ok) await recordCompensated(ctx, stepNumber, outcome.data.version);
   else await recordFailure(ctx, stepNumber, reversalReason(outcome.error_type, outcome.message));
   crash(ctx, 'after_compensation_record');
 }

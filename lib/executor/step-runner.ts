@@ -9,6 +9,7 @@ import type { ExecutionFailure } from './execution-log.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
 import { leavesMutationInDoubt } from './in-doubt.ts';
 import { type Observation, responseForModel } from './observation.ts';
+import { answersIn } from './placeholder-evidence.ts';
 import { takePreImage } from './pre-image.ts';
 import { crash, type RunContext, saveRecord, saveStep, stepOf, stepOutputs } from './run-context.ts';
 import { bookingReferences, labelOf } from './step-label.ts';
@@ -35,6 +36,19 @@ function succeeded(action: CompiledAction, step: StoredStep, ignored: string[] =
       ...(ignored.length > 0 ? { ignored_arguments: ignored } : {}),
     },
   };
+}
+
+/** The self-correction text for placeholders the recorded outputs cannot fill. */
+function unresolvedMessage(
+  missing: Record<string, string[]>,
+  unbacked: Record<string, unknown> = {},
+): string {
+  const names = Object.entries(missing).map(([k, v]) => `${k} (${v.join(', ')})`);
+  const base = `cannot resolve ${names.join('; ')} from the recorded step outputs`;
+  const offered = Object.entries(unbacked).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  return offered.length > 0
+    ? `${base}; the value offered (${offered.join(', ')}) is neither in that step's recorded output nor in the user's answer. Use a value from that output, or ask the user`
+    : `${base}; provide the value`;
 }
 
 /** Marks the step failed for good and returns the failure (000 Error Classification: non-recoverable). */
@@ -163,19 +177,17 @@ export async function runStep(
   if (step.step_state === 'succeeded') return succeeded(action, step);
   if (step.step_state === 'intent_recorded') return sendIntent(ctx, action, stepNumber, []);
 
-  const decision = decideArguments(
-    action,
-    step.parameters,
-    proposed,
-    stepOutputLookup(stepOutputs(ctx.plan)),
-  );
+  const outputs = stepOutputs(ctx.plan);
+  const decision = decideArguments(action, step.parameters, proposed, stepOutputLookup(outputs), {
+    outputs,
+    answers: answersIn(ctx.record.messages),
+  });
   if (!decision.ok && decision.kind === 'changed_confirmed_value') {
     const reason = `Confirmed values can't change after confirmation (only their format): ${decision.violations.join('; ')}.`;
     return { kind: 'refused', reason, observation: { status: 'refused', step_number: stepNumber, reason } };
   }
   if (!decision.ok) {
-    const names = Object.entries(decision.missing).map(([k, v]) => `${k} (${v.join(', ')})`);
-    const message = `cannot resolve ${names.join('; ')} from the recorded step outputs; provide the value`;
+    const message = unresolvedMessage(decision.missing, decision.unbacked);
     return correctable(
       ctx,
       action,

@@ -44,7 +44,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     };
   }
 
-  /** Every failure must be free of the token (TEAM-BRIEF: the token never reaches a message). */
+  /** Every failure must be free of the token (seed 000 Security: tokens are never logged or persisted). */
   function expectNoToken(outcome: ActionOutcome): void {
     for (const token of Object.values(TOKENS)) expect(JSON.stringify(outcome)).not.toContain(token);
   }

@@ -113,3 +113,56 @@ describe('dataGaps', () => {
     expect(dataGaps(guestCount, { booking_id: 'bk_1042', party_size: 4 })).toEqual([]);
   });
 });
+
+describe('decideArguments: a placeholder step N cannot resolve', () => {
+  const confirmed = { booking_id: '{{step_1.booking_id}}', party_size: 6 };
+  const noteOutput = stepOutputLookup(new Map([[1, { note_id: 'n1', text: 'cake' }]]));
+
+  it('refuses a value found neither in step N’s output nor in an answer (another booking id)', () => {
+    const evidence = { outputs: new Map([[1, { note_id: 'n1', text: 'cake' }]]), answers: [] };
+
+    const decision = decideArguments(
+      guestCount,
+      confirmed,
+      { booking_id: 'bk_1043', party_size: 6 },
+      noteOutput,
+      evidence,
+    );
+
+    expect(decision).toEqual({
+      ok: false,
+      kind: 'unresolved',
+      missing: { booking_id: ['{{step_1.booking_id}}'] },
+      unbacked: { booking_id: 'bk_1043' },
+    });
+  });
+
+  it('accepts a value found elsewhere in step N’s recorded output', () => {
+    const output = { bookings: [{ id: 'bk_1042', reference: 'BK-1042' }] };
+    const evidence = { outputs: new Map([[1, output]]), answers: [] };
+
+    const decision = decideArguments(
+      guestCount,
+      confirmed,
+      { booking_id: 'bk_1042', party_size: 6 },
+      stepOutputLookup(evidence.outputs),
+      evidence,
+    );
+
+    expect(decision).toMatchObject({ ok: true, args: { booking_id: 'bk_1042' }, filled: ['booking_id'] });
+  });
+
+  it('accepts the value the user gave in a blocking-prompt answer', () => {
+    const evidence = { outputs: new Map(), answers: ['It is bk_1042, the Smith party'] };
+
+    const decision = decideArguments(
+      guestCount,
+      confirmed,
+      { booking_id: 'bk_1042', party_size: 6 },
+      noOutputs,
+      evidence,
+    );
+
+    expect(decision).toMatchObject({ ok: true, args: { booking_id: 'bk_1042' } });
+  });
+});

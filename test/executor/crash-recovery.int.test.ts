@@ -221,6 +221,13 @@ describe('crash recovery: SIGKILL at each crash point, then SQS redelivery', () 
         'updateGuestCount step-2:compensate',
         'rescheduleBooking step-1:compensate',
       ]);
+      // Each applied compensation carried If-Match: our own latest write, also across the crash.
+      expect(
+        sandbox.admin
+          .journal()
+          .filter((e) => e.committed && e.idempotencyKey?.endsWith(':compensate'))
+          .map((e) => e.ifMatch),
+      ).toEqual(['3', '4']);
       const booking = sandbox.admin.booking('bk_1042');
       expect([booking?.startTime, booking?.partySize]).toEqual(['15:00', 12]);
       expect(await messagesLeft(world.queueUrl)).toBe(0);

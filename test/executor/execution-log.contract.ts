@@ -34,7 +34,9 @@ function aRecord(planId: string, seq: number): ExecutionRecord {
     corrections: { '1': 1 },
     nudges: 0,
     after_answer: false,
-    compensation_failures: {},
+    compensation_failures: { '3': 'the booking was changed by someone else' },
+    // Versions returned by applied compensations, by step (the next compensation's If-Match).
+    compensation_versions: { '2': 7 },
     updated_at: '2026-11-20T10:00:00.000Z',
     expires_at: 1_800_000_000,
   };

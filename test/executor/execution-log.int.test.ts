@@ -49,6 +49,7 @@ describe('DynamoExecutionLog', () => {
       nudges: 0,
       after_answer: false,
       compensation_failures: {},
+      compensation_versions: {},
       updated_at: '2026-11-20T10:00:00.000Z',
       expires_at: 1_800_000_000,
     };

@@ -267,3 +267,38 @@ describe('executor: registry drift', () => {
     expect(stack.sandbox.admin.journal()).toEqual([]);
   });
 });
+
+describe('executor: an unresolved {{step_N.field}} placeholder', () => {
+  it('is not filled with a value from nowhere (another booking id): nothing is sent, the step fails', async () => {
+    // Arrange: step 1's output (a note) has no booking_id, so step 2's placeholder cannot be resolved.
+    const world = await freshWorld(stack, { maxSelfCorrections: 0 });
+    const plan = await world.seed(
+      aConfirmedPlan([
+        steps.note('Cake at 9:45'),
+        {
+          action_id: 'updateGuestCount',
+          parameters: { booking_id: '{{step_1.booking_id}}', party_size: 14 },
+        },
+      ]),
+    );
+    const model = fakeModel()
+      .respondWithTools([
+        { name: 'addBookingNote', args: { booking_id: 'bk_1042', text: 'Cake at 9:45' }, id: 'c1' },
+      ])
+      .respondWithTools([
+        { name: 'updateGuestCount', args: { booking_id: 'bk_1043', party_size: 14 }, id: 'c2' },
+      ]);
+
+    // Act
+    await world.deliver(plan, model);
+
+    // Assess
+    const done = await world.reload(plan);
+    expect(done.actions[1]?.step_state).toBe('failed');
+    expect(done.failure_reason).toContain(
+      'the value offered (booking_id "bk_1043") is neither in that step\'s recorded output nor in the user\'s answer',
+    );
+    expect(stack.sandbox.admin.journal({ operation: 'updateGuestCount' })).toEqual([]);
+    expect(stack.sandbox.admin.booking('bk_1043')?.partySize).not.toBe(14);
+  });
+});

@@ -9,7 +9,7 @@ export function toSnakeCase(key: string): string {
 
 /**
  * Deep copy with every object key in snake_case: inside the service every response field is snake_case,
- * whatever the wire uses (TEAM-BRIEF; the registry's output_fields are snake_case).
+ * whatever the wire uses (the registry's output_fields are snake_case).
  */
 export function snakeKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeKeysDeep);
