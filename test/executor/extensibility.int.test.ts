@@ -14,7 +14,8 @@ import { ActionRegistry } from '../../lib/registry/action-registry.ts';
 import { build } from '../../lib/registry/build-registry.ts';
 import { TOKEN } from '../support/executor-fixture.ts';
 import { type ExecutorStack, freshWorld, startExecutorStack } from '../support/executor-harness.ts';
-import { extendedSpecIn, startVendorApi } from '../support/executor-vendor-extension.ts';
+import { startVendorApi } from '../support/executor-vendor-extension.ts';
+import { extendedSpecIn } from '../support/vendor-extension.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'executor-extensibility-'));
 let stack: ExecutorStack;

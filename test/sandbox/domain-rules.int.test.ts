@@ -1,32 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bookingId,
-  DEMO,
-  NEXT_SATURDAY,
-  sandboxClient,
-  startTestSandbox,
-  type TestSandbox,
-} from '../support/sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingId, DEMO, demoSandboxSuite, NEXT_SATURDAY } from '../support/sandbox.ts';
 
 describe('sandbox domain rules over HTTP', () => {
-  let sandbox: TestSandbox;
-  let client: ReturnType<typeof sandboxClient>;
-  let johnSmith: string;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    client = sandboxClient(sandbox);
-  });
-  beforeEach(() => {
-    sandbox.admin.reset();
-    johnSmith = bookingId(sandbox, DEMO.johnSmith);
-  });
-  afterAll(() => sandbox.close());
+  const t = demoSandboxSuite();
 
   describe('reschedule into a full slot', () => {
     it("answers 409 with the day's slots that have room for the party", async () => {
       // Act: the party room at 12:30 next Saturday is full (20 of 20).
-      const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+      const response = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, {
         date: NEXT_SATURDAY,
         startTime: '12:30',
       });
@@ -38,11 +19,11 @@ describe('sandbox domain rules over HTTP', () => {
         message: expect.stringContaining('12:30'),
         alternatives: [{ startTime: '10:00', capacity: 20, remaining: 20 }],
       });
-      expect(sandbox.admin.booking(johnSmith)).toMatchObject({ startTime: '15:00', version: 1 });
+      expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({ startTime: '15:00', version: 1 });
     });
 
     it('agrees with getAvailability', async () => {
-      const availability = await client.get(`/products/prod_party_room/availability?date=${NEXT_SATURDAY}`);
+      const availability = await t.client.get(`/products/prod_party_room/availability?date=${NEXT_SATURDAY}`);
 
       expect(availability.body.slots).toEqual([
         { startTime: '10:00', capacity: 20, remaining: 20 },
@@ -55,11 +36,11 @@ describe('sandbox domain rules over HTTP', () => {
   describe('If-Match', () => {
     it('answers 409 concurrent modification on a stale version and applies nothing', async () => {
       // Arrange: someone else changes the booking first (version 1 → 2).
-      await client.patch(`/bookings/${johnSmith}/contact`, { phone: '+61 400 000 000' });
+      await t.client.patch(`/bookings/${t.johnSmith}/contact`, { phone: '+61 400 000 000' });
 
       // Act
-      const response = await client.put(
-        `/bookings/${johnSmith}/guest-count`,
+      const response = await t.client.put(
+        `/bookings/${t.johnSmith}/guest-count`,
         { partySize: 14 },
         { 'if-match': '"1"' },
       );
@@ -70,12 +51,12 @@ describe('sandbox domain rules over HTTP', () => {
         code: 'version_mismatch',
         message: expect.stringContaining('concurrent'),
       });
-      expect(sandbox.admin.booking(johnSmith)).toMatchObject({ partySize: 12, version: 2 });
+      expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({ partySize: 12, version: 2 });
     });
 
     it('applies the change when If-Match is the current version, and returns it as ETag', async () => {
-      const response = await client.put(
-        `/bookings/${johnSmith}/guest-count`,
+      const response = await t.client.put(
+        `/bookings/${t.johnSmith}/guest-count`,
         { partySize: 14 },
         { 'if-match': '1' },
       );
@@ -88,8 +69,8 @@ describe('sandbox domain rules over HTTP', () => {
 
   it('checks capacity on a guest-count change', async () => {
     // John Smith's slot has 8 seats left: 12 → 20 fits, 12 → 21 does not (nor anywhere that day).
-    const tooMany = await client.put(`/bookings/${johnSmith}/guest-count`, { partySize: 21 });
-    const fits = await client.put(`/bookings/${johnSmith}/guest-count`, { partySize: 20 });
+    const tooMany = await t.client.put(`/bookings/${t.johnSmith}/guest-count`, { partySize: 21 });
+    const fits = await t.client.put(`/bookings/${t.johnSmith}/guest-count`, { partySize: 20 });
 
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({ code: 'slot_full', alternatives: [] });
@@ -101,10 +82,10 @@ describe('sandbox domain rules over HTTP', () => {
     ['completed (past)', DEMO.past, 'booking_completed'],
   ])('refuses to modify a %s booking with 409', async (_case, reference, code) => {
     // Arrange
-    const id = bookingId(sandbox, reference);
+    const id = bookingId(t.sandbox, reference);
 
     // Act
-    const response = await client.put(`/bookings/${id}/guest-count`, { partySize: 2 });
+    const response = await t.client.put(`/bookings/${id}/guest-count`, { partySize: 2 });
 
     // Assert
     expect(response.status).toBe(409);
@@ -113,13 +94,13 @@ describe('sandbox domain rules over HTTP', () => {
 
   it('bumps the version on every mutation', async () => {
     // Act
-    await client.post(`/bookings/${johnSmith}/reschedule`, { date: NEXT_SATURDAY, startTime: '10:00' });
-    await client.put(`/bookings/${johnSmith}/guest-count`, { partySize: 10 });
-    await client.patch(`/bookings/${johnSmith}/contact`, { guestName: 'Johnny Smith' });
-    await client.post(`/bookings/${johnSmith}/notes`, { text: 'Allergic to nuts' });
+    await t.client.post(`/bookings/${t.johnSmith}/reschedule`, { date: NEXT_SATURDAY, startTime: '10:00' });
+    await t.client.put(`/bookings/${t.johnSmith}/guest-count`, { partySize: 10 });
+    await t.client.patch(`/bookings/${t.johnSmith}/contact`, { guestName: 'Johnny Smith' });
+    await t.client.post(`/bookings/${t.johnSmith}/notes`, { text: 'Allergic to nuts' });
 
     // Assert
-    expect(sandbox.admin.booking(johnSmith)).toMatchObject({
+    expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({
       version: 5,
       startTime: '10:00',
       partySize: 10,
@@ -129,17 +110,20 @@ describe('sandbox domain rules over HTTP', () => {
 
   it('frees capacity when a booking is cancelled', async () => {
     // Arrange: Aisha Khan holds 12 of the full 12:30 slot.
-    const aisha = bookingId(sandbox, 'BK-1046');
+    const aisha = bookingId(t.sandbox, 'BK-1046');
 
     // Act
-    await client.post(`/bookings/${aisha}/cancel`, { reason: 'Unwell' });
-    const moved = await client.post(`/bookings/${johnSmith}/reschedule`, {
+    await t.client.post(`/bookings/${aisha}/cancel`, { reason: 'Unwell' });
+    const moved = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, {
       date: NEXT_SATURDAY,
       startTime: '12:30',
     });
 
     // Assert
     expect(moved.status).toBe(200);
-    expect(sandbox.admin.booking(aisha)).toMatchObject({ status: 'cancelled', cancellationReason: 'Unwell' });
+    expect(t.sandbox.admin.booking(aisha)).toMatchObject({
+      status: 'cancelled',
+      cancellationReason: 'Unwell',
+    });
   });
 });

@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bookingId,
-  DEMO,
-  NEXT_SATURDAY,
-  sandboxClient,
-  startTestSandbox,
-  type TestSandbox,
-} from '../support/sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import { demoSandboxSuite, NEXT_SATURDAY } from '../support/sandbox.ts';
 
 describe('sandbox request validation: 400 names the field and the expected format', () => {
-  let sandbox: TestSandbox;
-  let client: ReturnType<typeof sandboxClient>;
-  let johnSmith: string;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    client = sandboxClient(sandbox);
-  });
-  beforeEach(() => {
-    sandbox.admin.reset();
-    johnSmith = bookingId(sandbox, DEMO.johnSmith);
-  });
-  afterAll(() => sandbox.close());
+  const t = demoSandboxSuite();
 
   it('rejects date "Saturday" naming date and YYYY-MM-DD', async () => {
     // Act
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+    const response = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, {
       date: 'Saturday',
       startTime: '10:00',
     });
@@ -41,7 +22,7 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('rejects startTime "3pm" naming startTime and HH:MM', async () => {
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+    const response = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, {
       date: NEXT_SATURDAY,
       startTime: '3pm',
     });
@@ -54,15 +35,15 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('names a missing required field', async () => {
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, { date: NEXT_SATURDAY });
+    const response = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, { date: NEXT_SATURDAY });
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ field: 'startTime', message: expect.stringContaining('required') });
   });
 
   it('validates query parameters with their types (date and integer range)', async () => {
-    const badDate = await client.get('/products/prod_party_room/availability?date=14/03/2026');
-    const badMax = await client.get('/bookings?searchText=john&maxResults=50');
+    const badDate = await t.client.get('/products/prod_party_room/availability?date=14/03/2026');
+    const badMax = await t.client.get('/bookings?searchText=john&maxResults=50');
 
     expect(badDate.body).toMatchObject({
       field: 'date',
@@ -72,7 +53,7 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('names the searchText minimum of 3 characters', async () => {
-    const response = await client.get('/bookings?searchText=jo');
+    const response = await t.client.get('/bookings?searchText=jo');
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
@@ -82,7 +63,7 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('rejects a malformed booking id naming the id format', async () => {
-    const response = await client.get('/bookings/BK-1042');
+    const response = await t.client.get('/bookings/BK-1042');
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
@@ -92,8 +73,8 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('rejects a bad email and an enum value, naming the allowed values', async () => {
-    const email = await client.patch(`/bookings/${johnSmith}/contact`, { email: 'not-an-email' });
-    const channel = await client.post(`/bookings/${johnSmith}/send-confirmation`, { channel: 'fax' });
+    const email = await t.client.patch(`/bookings/${t.johnSmith}/contact`, { email: 'not-an-email' });
+    const channel = await t.client.post(`/bookings/${t.johnSmith}/send-confirmation`, { channel: 'fax' });
 
     expect(email.body).toMatchObject({
       field: 'email',
@@ -103,13 +84,13 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('does not coerce JSON body types: "4" is not an integer', async () => {
-    const response = await client.put(`/bookings/${johnSmith}/guest-count`, { partySize: '4' });
+    const response = await t.client.put(`/bookings/${t.johnSmith}/guest-count`, { partySize: '4' });
 
     expect(response.body).toMatchObject({ field: 'partySize', expectedFormat: 'an integer from 1 to 100' });
   });
 
   it('asks for at least one contact field', async () => {
-    const response = await client.patch(`/bookings/${johnSmith}/contact`, {});
+    const response = await t.client.patch(`/bookings/${t.johnSmith}/contact`, {});
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
@@ -119,14 +100,14 @@ describe('sandbox request validation: 400 names the field and the expected forma
   });
 
   it('rejects a body that is not JSON', async () => {
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, '{"date":');
+    const response = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, '{"date":');
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ code: 'invalid_json', field: 'body' });
   });
 
   it('answers a startTime that is not a session of the product with the session times', async () => {
-    const response = await client.post(`/bookings/${johnSmith}/reschedule`, {
+    const response = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, {
       date: NEXT_SATURDAY,
       startTime: '11:00',
     });
@@ -140,17 +121,17 @@ describe('sandbox request validation: 400 names the field and the expected forma
 
   it('changes nothing when a request is rejected', async () => {
     // Act
-    await client.post(`/bookings/${johnSmith}/reschedule`, { date: 'Saturday', startTime: '10:00' });
+    await t.client.post(`/bookings/${t.johnSmith}/reschedule`, { date: 'Saturday', startTime: '10:00' });
 
     // Assert
-    expect(sandbox.admin.booking(johnSmith)).toMatchObject({ version: 1, startTime: '15:00' });
-    expect(sandbox.admin.journal()).toMatchObject([
+    expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({ version: 1, startTime: '15:00' });
+    expect(t.sandbox.admin.journal()).toMatchObject([
       { operation: 'rescheduleBooking', status: 400, committed: false },
     ]);
   });
 
   it('answers 404 for an unknown endpoint and 405 for a wrong method', async () => {
-    expect((await client.get('/nothing-here')).status).toBe(404);
-    expect((await client.put('/bookings', {})).status).toBe(405);
+    expect((await t.client.get('/nothing-here')).status).toBe(404);
+    expect((await t.client.put('/bookings', {})).status).toBe(405);
   });
 });

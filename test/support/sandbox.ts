@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { demoFixturePath, readFixtureFile } from '../../lib/sandbox/load-fixture.ts';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
@@ -98,4 +99,27 @@ export function sandboxClient(sandbox: RunningSandbox, token: string | null = TO
       call('PATCH', path, body, headers),
     delete: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
   };
+}
+
+/** What a demo-sandbox test file shares; filled in by the hooks demoSandboxSuite registers. */
+export interface DemoSandboxSuite {
+  sandbox: TestSandbox;
+  client: ReturnType<typeof sandboxClient>;
+  /** BK-1042's booking id. */
+  johnSmith: string;
+}
+
+/** One sandbox per file on the demo fixture, reset before each test (the usual hooks of test/sandbox). */
+export function demoSandboxSuite(): DemoSandboxSuite {
+  const suite = {} as DemoSandboxSuite;
+  beforeAll(async () => {
+    suite.sandbox = await startTestSandbox();
+    suite.client = sandboxClient(suite.sandbox);
+  });
+  beforeEach(() => {
+    suite.sandbox.admin.reset();
+    suite.johnSmith = bookingId(suite.sandbox, DEMO.johnSmith);
+  });
+  afterAll(() => suite.sandbox?.close());
+  return suite;
 }
