@@ -1,5 +1,6 @@
 import type { ActionOutcome } from '../ports/booking-api.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
+import { KEY_FIELDS } from './observation.ts';
 import { maskDeep, maskParameters } from './pii-masking.ts';
 import type { RunContext } from './run-context.ts';
 
@@ -24,17 +25,7 @@ function responseSummary(outcome: ActionOutcome): unknown {
     };
   }
   const d = outcome.data;
-  const keys = [
-    'booking_id',
-    'booking_reference',
-    'date',
-    'start_time',
-    'party_size',
-    'status',
-    'version',
-    'note_id',
-  ];
-  return maskDeep(Object.fromEntries(keys.filter((k) => k in d).map((k) => [k, d[k]])));
+  return maskDeep(Object.fromEntries(KEY_FIELDS.filter((k) => k in d).map((k) => [k, d[k]])));
 }
 
 /**

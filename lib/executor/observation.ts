@@ -4,7 +4,8 @@ import { maskParameters } from './pii-masking.ts';
 
 /** Observation texts are capped: booking data is large, untrusted, and the log item is bounded (400 KB). */
 const MAX_DATA_CHARS = 2_000;
-const KEY_FIELDS = [
+/** The fields that identify a booking change: kept in truncated observations and in tool-span summaries. */
+export const KEY_FIELDS: readonly string[] = [
   'booking_id',
   'booking_reference',
   'date',
@@ -12,6 +13,7 @@ const KEY_FIELDS = [
   'party_size',
   'status',
   'version',
+  'note_id',
 ];
 
 /** The part of a response shown to the model: whole when small, else the declared output fields and key fields. */

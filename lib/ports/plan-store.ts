@@ -43,15 +43,21 @@ export class PlanStoreError extends Error {
 
 export class PlanNotFoundError extends PlanStoreError {
   override readonly name = 'PlanNotFoundError';
-  constructor(readonly planId: string) {
-    super(`plan ${planId} not found`);
+  constructor(
+    readonly planId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`plan ${planId} not found`, options);
   }
 }
 
 export class PlanAlreadyExistsError extends PlanStoreError {
   override readonly name = 'PlanAlreadyExistsError';
-  constructor(readonly planId: string) {
-    super(`plan ${planId} already exists`);
+  constructor(
+    readonly planId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`plan ${planId} already exists`, options);
   }
 }
 

@@ -59,7 +59,7 @@ export class DynamoPlanStore implements PlanStore {
         }),
       );
     } catch (error) {
-      if (isConditionalCheckFailed(error)) throw new PlanAlreadyExistsError(item.plan_id);
+      if (isConditionalCheckFailed(error)) throw new PlanAlreadyExistsError(item.plan_id, { cause: error });
       throw storeFailure(`could not create plan ${item.plan_id}`, error);
     }
   }
@@ -113,7 +113,7 @@ export class DynamoPlanStore implements PlanStore {
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw storeFailure(`could not update plan ${planId}`, error);
       // dynalite does not return the old item on a failed condition: read it to tell "absent" from "stale".
-      if (!(await this.get(planId))) throw new PlanNotFoundError(planId);
+      if (!(await this.get(planId))) throw new PlanNotFoundError(planId, { cause: error });
       throw new StaleWriteError(planId, expectedVersion, { cause: error });
     }
   }
