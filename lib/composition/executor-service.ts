@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Config } from '../config/config.ts';
 import { langchainTracing } from '../observability/langchain-tracing.ts';
-import { randomIds } from '../ports/ids.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import { agentWiring } from './agent-wiring.ts';
 import { coldStart } from './cold-start.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
 import { createExecutePlanMessage } from './executor-factory.ts';
@@ -32,16 +32,6 @@ export async function buildExecutorService(
   const core = buildSpine(foundation, overrides, ['get', 'update']);
   const executePlanMessage =
     overrides.executePlanMessage ??
-    createExecutePlanMessage({
-      config: core.config,
-      logger: core.logger,
-      clock: core.clock,
-      ids: overrides.ids ?? randomIds,
-      plans: core.plans,
-      sessions: core.sessions,
-      queue: core.queue,
-      tracer: core.tracer,
-      ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
-    });
+    createExecutePlanMessage({ ...agentWiring(core, overrides), queue: core.queue });
   return { logger: core.logger, tracer: core.tracer, executePlanMessage };
 }

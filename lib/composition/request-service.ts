@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Config } from '../config/config.ts';
 import { langchainTracing } from '../observability/langchain-tracing.ts';
-import { randomIds } from '../ports/ids.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import { agentWiring } from './agent-wiring.ts';
 import { coldStart } from './cold-start.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
 import { buildSpine } from './plan-service.ts';
@@ -32,17 +32,6 @@ export async function buildRequestService(
   });
   // 'create' only: the planner also reads the session's previous plan, which belongs to another trace.
   const core = buildSpine(foundation, overrides, ['create']);
-  const handleRequest =
-    overrides.handleRequest ??
-    createHandleRequest({
-      config: core.config,
-      logger: core.logger,
-      clock: core.clock,
-      ids: overrides.ids ?? randomIds,
-      plans: core.plans,
-      sessions: core.sessions,
-      tracer: core.tracer,
-      ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
-    });
+  const handleRequest = overrides.handleRequest ?? createHandleRequest(agentWiring(core, overrides));
   return { config: core.config, logger: core.logger, tracer: core.tracer, handleRequest };
 }
