@@ -27,6 +27,8 @@ export const FixtureVenue = z.object({
   name: z.string().min(1),
   timezone: z.string().min(1).default('Australia/Sydney'),
   currency: z.string().length(3).default('AUD'),
+  /** BCP-47 locale, e.g. en-AU or en-US: decides whether 3/4 is 3 April or March 4 (issue 15). */
+  locale: z.string().min(2).default('en-AU'),
   products: z.array(FixtureProduct).min(1),
 });
 
