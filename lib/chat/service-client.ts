@@ -22,6 +22,8 @@ export const ChatReply = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('clarification'),
     question: z.string(),
+    reply_type: z.enum(['question', 'rephrase', 'declined', 'cancelled']).optional(),
+    asks_for: z.string().optional(),
     candidates: z.array(BookingSummary).optional(),
     suggestions: z.array(z.string()).optional(),
   }),

@@ -1,6 +1,3 @@
-import * as z from 'zod';
-import { BookingSummary } from '../contracts/booking.ts';
-import { ExecutionPlan } from '../contracts/execution-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 
 /**
@@ -9,32 +6,14 @@ import type { PlanMessage } from '../ports/plan-queue.ts';
  * are fixed here because openapi/service.yaml documents them to IQ.
  */
 
-/** One human line per plan step (issue 5 Presentation). */
-export const StepPresentation = z.object({
-  step_number: z.number().int().min(1),
-  line: z.string().min(1),
-  safety_tier: z.enum(['normal', 'high_risk']),
-  irreversible: z.boolean(),
-});
+// One declaration of the IQ-facing outcome (openapi/service.yaml): the planner's.
+export {
+  PlanPresentation,
+  RequestOutcome,
+  StepPresentation,
+} from '../planner/request-outcome.ts';
 
-/** What the confirmation screen shows next to the plan. */
-export const PlanPresentation = z.object({
-  /** 001: max 200 chars. */
-  intent_summary: z.string().min(1).max(200),
-  steps: z.array(StepPresentation).min(1),
-});
-
-/** The 200 body of POST /v1/requests: a plan to confirm, or one clarifying question. */
-export const RequestOutcome = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('plan'), plan: ExecutionPlan, presentation: PlanPresentation }),
-  z.object({
-    kind: z.literal('clarification'),
-    question: z.string().min(1),
-    candidates: z.array(BookingSummary).optional(),
-    suggestions: z.array(z.string().min(1)).optional(),
-  }),
-]);
-export type RequestOutcome = z.infer<typeof RequestOutcome>;
+import type { RequestOutcome } from '../planner/request-outcome.ts';
 
 /** Input of the planner: the request body plus the pass-through token (never logged or stored). */
 export interface HandleRequestInput {

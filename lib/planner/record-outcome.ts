@@ -8,6 +8,7 @@ import type { PlanningResult } from './graph/planning-state.ts';
 import { buildStoredPlan, invalidatePendingPlan } from './plan-records.ts';
 import type { TurnOutput } from './plan-turn.ts';
 import type { PlannerDeps } from './planner-deps.ts';
+import { asksForOf, replyTypeOf } from './reply-type.ts';
 import type { HandleRequestInput, RequestOutcome } from './request-outcome.ts';
 import type { SessionSnapshot } from './session/session-snapshot.ts';
 import { storeCall } from './session/session-snapshot.ts';
@@ -140,9 +141,12 @@ async function recordClarification(
     result.exhausted === true,
   );
   r.root.update({ output: { kind: 'clarification', unclear: result.unclear, clarification_count: count } });
+  const asksFor = asksForOf(result.unclear);
   return {
     kind: 'clarification',
     question: result.question,
+    reply_type: replyTypeOf(result.unclear, result.exhausted === true),
+    ...(asksFor ? { asks_for: asksFor } : {}),
     ...(result.candidates && result.candidates.length > 0 ? { candidates: result.candidates } : {}),
     ...(result.suggestions && result.suggestions.length > 0 ? { suggestions: result.suggestions } : {}),
   };
@@ -165,7 +169,7 @@ export async function recordCancellation(r: RecordInput, message: string): Promi
   const cleared = { ...r.snapshot, history: [], clarificationCount: 0 };
   await writeSession({ ...r, snapshot: withoutPending(cleared) }, [], { clarification_count: 0 }, true);
   r.root.update({ output: { kind: 'cancelled', invalidated_plan_id: r.snapshot.pendingPlan?.plan_id } });
-  return { kind: 'clarification', question };
+  return { kind: 'clarification', question, reply_type: 'cancelled' };
 }
 
 async function writeSession(

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BookingSummary } from '../contracts/booking.ts';
 import { ExecutionPlan } from '../contracts/execution-plan.ts';
+import { ASKS_FOR, REPLY_TYPES } from './reply-type.ts';
 
 /** Input of POST /v1/requests as the use case sees it (000 "Handle Booking Update Request"). */
 export const HandleRequestInput = z.object({
@@ -45,6 +46,10 @@ export const PlanOutcome = z.object({
 export const ClarificationOutcome = z.object({
   kind: z.literal('clarification'),
   question: z.string().min(1),
+  /** question | rephrase (say it again differently) | declined (cannot be done here) | cancelled (context cleared). */
+  reply_type: z.enum(REPLY_TYPES),
+  /** What the question asks for, when it is about one thing (booking, date, time, party_size, …). */
+  asks_for: z.enum(ASKS_FOR).optional(),
   candidates: z.array(BookingSummary).optional(),
   suggestions: z.array(z.string().min(1)).optional(),
 });

@@ -25,6 +25,8 @@ export function aClarificationOutcome(): RequestOutcome {
   return {
     kind: 'clarification',
     question: 'Which booking do you mean?',
+    reply_type: 'question',
+    asks_for: 'booking',
     candidates: [
       { booking_id: 'BK-1042', guest_name: 'John Smith', booking_date: '2026-12-11', booking_time: '11:00' },
       { booking_id: 'BK-1077', guest_name: 'John Smithers', booking_date: '2026-12-19' },

@@ -159,7 +159,11 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
   it('hands a change of mind to the planner (keywords short-circuit before it is even asked)', async () => {
     const h = offline();
     await h.send("Move John Smith's booking to Saturday at 3pm");
-    expect(await h.send('never mind')).toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE });
+    expect(await h.send('never mind')).toEqual({
+      kind: 'clarification',
+      question: CANCELLED_MESSAGE,
+      reply_type: 'cancelled',
+    });
   });
 
   it('keeps the pending plan when a keyword is only part of an instruction ("don\'t forget")', async () => {
@@ -171,7 +175,11 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
     const outcome = await h.send("Move BK-1042 to Saturday, and don't forget that it's 18 guests now");
 
     // Assess
-    expect(outcome).not.toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE });
+    expect(outcome).not.toEqual({
+      kind: 'clarification',
+      question: CANCELLED_MESSAGE,
+      reply_type: 'cancelled',
+    });
     expect((await h.planStore.get(first.plan.plan_id))?.invalidated_reason).not.toBe('cancelled_by_user');
   });
 });

@@ -82,7 +82,11 @@ describe('createPlanner: cancel or change of mind (seed 002)', () => {
       const outcome = await h.send(message);
 
       // Assess
-      expect(outcome).toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE });
+      expect(outcome).toEqual({
+        kind: 'clarification',
+        question: CANCELLED_MESSAGE,
+        reply_type: 'cancelled',
+      });
       expect(model.callCount).toBe(2);
       expect(await h.planStore.get(first.plan.plan_id)).toMatchObject({
         status: 'pending_confirmation',
@@ -108,7 +112,7 @@ describe('createPlanner: cancel or change of mind (seed 002)', () => {
     const outcome = await h.send("Hmm, let's not do that after all");
 
     // Assess
-    expect(outcome).toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE });
+    expect(outcome).toEqual({ kind: 'clarification', question: CANCELLED_MESSAGE, reply_type: 'cancelled' });
     expect((await h.planStore.get(first.plan.plan_id))?.invalidated_reason).toBe('cancelled_by_user');
     expect((await h.sessionStore.get('session-1'))?.messages).toEqual([]);
   });

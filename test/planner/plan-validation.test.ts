@@ -140,6 +140,8 @@ describe('createPlanner: validation gate', () => {
     // Assess
     expect(outcome).toEqual({
       kind: 'clarification',
+      reply_type: 'question',
+      asks_for: 'time',
       question:
         'Sat 14 Mar at 12:30 is not available for 15 guests. Available that day: 10:00, 15:00, 16:00. Which time would you like instead?',
       suggestions: ['10:00 instead', '15:00 instead', '16:00 instead'],
