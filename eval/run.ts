@@ -1,3 +1,5 @@
+import { loadBlindSuite } from './lib/blind/blind-case.ts';
+import { formatBlindReport, runBlindSuite } from './lib/blind/run-blind-suite.ts';
 import { parseEvalArgs, USAGE, UsageError } from './lib/cli-args.ts';
 import { formatReport } from './lib/format-report.ts';
 import { loadCases } from './lib/load-cases.ts';
@@ -28,6 +30,19 @@ async function main(argv: readonly string[]): Promise<number> {
       'skipped: --provider gemini needs GOOGLE_API_KEY (a Gemini API key) in the environment; nothing was run.\n',
     );
     return 0;
+  }
+  if (args.suite === 'blind') {
+    const suite = loadBlindSuite();
+    const selected = { ...suite, cases: suite.cases.filter((c) => !args.case || c.id.includes(args.case)) };
+    const report = await runBlindSuite({
+      suite: selected,
+      env: { ...env, LLM_PROVIDER: args.provider },
+      onCase: (r) => process.stderr.write(`${r.verdict.verdict === 'right' ? '✓' : '✗'} ${r.id}\n`),
+    });
+    process.stdout.write(
+      args.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatBlindReport(report)}\n`,
+    );
+    return report.failed > 0 ? 1 : 0;
   }
   const cases = loadCases().filter((c) => !args.case || c.id.includes(args.case));
   if (cases.length === 0) throw new UsageError(`no case id contains '${args.case}'`);

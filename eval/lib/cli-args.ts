@@ -4,6 +4,8 @@ import * as z from 'zod';
 /** The flags of `npm run eval` (docs/eval.md "Running"). */
 export const EvalArgs = z.object({
   provider: z.enum(['offline', 'gemini']).default('offline'),
+  /** golden: eval/cases (golden conversations); blind: eval/blind/requests (the blind request corpus). */
+  suite: z.enum(['golden', 'blind']).default('golden'),
   trials: z.coerce.number().int().min(1).max(20).default(1),
   /** Only cases whose id contains this text. */
   case: z.string().min(1).optional(),
@@ -15,9 +17,10 @@ export const EvalArgs = z.object({
 });
 export type EvalArgs = z.infer<typeof EvalArgs>;
 
-export const USAGE = `usage: npm run eval -- [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
+export const USAGE = `usage: npm run eval -- [--provider offline|gemini] [--suite golden|blind] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
 
   --provider    offline (default, deterministic) or gemini (needs GOOGLE_API_KEY; skipped without it)
+  --suite       golden (default): eval/cases; blind: the blind request corpus in eval/blind/requests
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
   --case text   only the cases whose id contains text
   --json        print the report as JSON instead of the table
@@ -36,6 +39,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
       args: [...argv],
       options: {
         provider: { type: 'string' },
+        suite: { type: 'string' },
         trials: { type: 'string' },
         case: { type: 'string' },
         json: { type: 'boolean' },

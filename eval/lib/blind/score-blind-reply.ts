@@ -1,0 +1,149 @@
+import type { ChatReply } from '../../../lib/chat/service-client.ts';
+import type { BlindCase, BlindOutcomeClass, ExpectedAction, ExpectedValue } from './blind-case.ts';
+
+/** How one blind case came out. A wrong plan is a plan the operator could confirm that does not do what was asked. */
+export type BlindVerdict =
+  | { verdict: 'right' }
+  | { verdict: 'wrong_plan'; reason: string }
+  | { verdict: 'failed'; reason: string };
+
+/** The reply classes of the corpus, from the service's reply (openapi/service.yaml reply_type). */
+export function outcomeClassOf(reply: ChatReply): BlindOutcomeClass {
+  if (reply.kind === 'plan') return 'plan';
+  if (reply.reply_type === 'declined') return 'decline';
+  if (reply.reply_type === 'cancelled') return 'cancel';
+  return 'question';
+}
+
+/** Fields that change what a booking is: a plan that sets one the case does not expect changes something unasked. */
+const KEY_FIELDS = new Set([
+  'date',
+  'start_time',
+  'party_size',
+  'email',
+  'phone',
+  'guest_name',
+  'product_id',
+]);
+const PLACEHOLDER = /^\{\{\s*step_(\d+)\.([a-z0-9_.]+)\s*\}\}$/i;
+
+type Step = { action_id: string; parameters: Record<string, unknown> };
+
+function norm(name: string, value: unknown): string {
+  const text = String(value).trim();
+  if (name === 'phone') return text.replace(/[\s().-]/g, '');
+  return text.replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Compares one expected value with the planned one; returns why they differ, or undefined. */
+function valueProblem(
+  name: string,
+  expected: ExpectedValue,
+  actual: unknown,
+  ctx: { previous: ChatReply | undefined; stepIndex: Map<number, number> },
+): string | undefined {
+  let want: unknown = expected;
+  if (typeof expected === 'object') {
+    const prev = ctx.previous;
+    const candidate =
+      prev?.kind === 'clarification' ? prev.candidates?.[expected.candidate - 1]?.booking_id : undefined;
+    if (!candidate) return `${name}: the previous reply listed no candidate ${expected.candidate}`;
+    want = candidate;
+  }
+  if (actual === undefined) return `${name} missing (expected ${JSON.stringify(want)})`;
+  const wantPh = typeof want === 'string' ? PLACEHOLDER.exec(want) : null;
+  if (wantPh) {
+    const gotPh = typeof actual === 'string' ? PLACEHOLDER.exec(actual) : null;
+    // The corpus numbers mutating steps only; the plan may hold read-only steps too.
+    const target = ctx.stepIndex.get(Number(gotPh?.[1]));
+    return gotPh && target === Number(wantPh[1]) && gotPh[2] === wantPh[2]
+      ? undefined
+      : `${name}: ${JSON.stringify(actual)} is not ${want}`;
+  }
+  if (typeof want === 'number') return Number(actual) === want ? undefined : `${name}: ${actual} ≠ ${want}`;
+  return norm(name, actual) === norm(name, want)
+    ? undefined
+    : `${name}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(want)}`;
+}
+
+function stepProblems(
+  expected: ExpectedAction,
+  actual: Step,
+  ctx: { previous: ChatReply | undefined; stepIndex: Map<number, number> },
+): string[] {
+  if (expected.action_id !== actual.action_id)
+    return [`${actual.action_id} instead of ${expected.action_id}`];
+  const problems = Object.entries(expected.parameters).flatMap(([name, want]) => {
+    const p = valueProblem(name, want, actual.parameters[name], ctx);
+    return p ? [p] : [];
+  });
+  for (const name of Object.keys(actual.parameters)) {
+    if (KEY_FIELDS.has(name) && !(name in expected.parameters))
+      problems.push(`${name} set to ${JSON.stringify(actual.parameters[name])}, which was not asked for`);
+  }
+  return problems;
+}
+
+/** Matches planned steps to expected ones: in order, or in any order when no step refers to another. */
+function planProblems(
+  expected: readonly ExpectedAction[],
+  planned: readonly Step[],
+  ctx: { previous: ChatReply | undefined; stepIndex: Map<number, number> },
+): string | undefined {
+  const got = planned.map((s) => s.action_id).join(', ');
+  if (planned.length !== expected.length)
+    return `planned [${got}], expected [${expected.map((a) => a.action_id).join(', ')}]`;
+  const inOrder = expected.flatMap((e, i) => stepProblems(e, planned[i] as Step, ctx));
+  if (inOrder.length === 0) return undefined;
+  const independent = planned.every(
+    (s) => !Object.values(s.parameters).some((v) => PLACEHOLDER.test(String(v))),
+  );
+  if (independent) {
+    const left = [...planned];
+    const matchedAll = expected.every((e) => {
+      const i = left.findIndex((s) => stepProblems(e, s, ctx).length === 0);
+      if (i < 0) return false;
+      left.splice(i, 1);
+      return true;
+    });
+    if (matchedAll) return undefined;
+  }
+  return inOrder.join('; ');
+}
+
+/**
+ * Scores the last reply of a blind case (eval/blind/requests/README.md). Read-only steps (lookups a model may
+ * add to a plan) are dropped before comparing, and `{{step_N.x}}` is renumbered over the mutating steps.
+ */
+export function scoreBlindReply(
+  blindCase: BlindCase,
+  replies: readonly ChatReply[],
+  isReadOnly: (actionId: string) => boolean,
+): BlindVerdict {
+  const reply = replies.at(-1);
+  if (!reply) return { verdict: 'failed', reason: 'no reply' };
+  const got = outcomeClassOf(reply);
+  const want = blindCase.expect;
+  if (got === 'plan' && want.outcome !== 'plan')
+    return { verdict: 'wrong_plan', reason: `a plan instead of a ${want.outcome}` };
+  if (got !== want.outcome) {
+    const said = reply.kind === 'clarification' ? `: ${reply.question.slice(0, 140)}` : '';
+    return { verdict: 'failed', reason: `${got} instead of ${want.outcome}${said}` };
+  }
+  if (reply.kind === 'plan') {
+    const stepIndex = new Map<number, number>();
+    const mutating = reply.plan.actions.filter((a) => !isReadOnly(a.action_id));
+    reply.plan.actions.forEach((a) => {
+      const at = mutating.indexOf(a);
+      if (at >= 0) stepIndex.set(a.step_number, at + 1);
+    });
+    const problem = planProblems(want.actions ?? [], mutating, { previous: replies.at(-2), stepIndex });
+    return problem ? { verdict: 'wrong_plan', reason: problem } : { verdict: 'right' };
+  }
+  const offered = new Set((reply.candidates ?? []).map((c) => c.booking_id));
+  const missing = (want.candidates ?? []).filter((id) => !offered.has(id));
+  if (missing.length > 0) return { verdict: 'failed', reason: `candidates lack ${missing.join(', ')}` };
+  if (want.asks_about && want.asks_about !== 'other' && reply.asks_for && reply.asks_for !== want.asks_about)
+    return { verdict: 'failed', reason: `asks for ${reply.asks_for}, expected ${want.asks_about}` };
+  return { verdict: 'right' };
+}
