@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import { AskingExecutorModel } from '../support/asking-executor-model.ts';
+import { AsksFirstExecutorModel } from '../support/asking-executor-model.ts';
 import { PtyTerminal } from '../support/pty-terminal.ts';
 
 /** Monday 23 Nov 2026, 10:00 in Sydney: "Saturday" is 28 Nov, "Sunday" 29 Nov. */
@@ -20,7 +20,7 @@ beforeAll(async () => {
   stack = await startLocalStack({
     clock: fixedClock(NOW),
     modelProvider: (purpose) =>
-      purpose === 'planner' ? new OfflinePlannerModel() : new AskingExecutorModel(script),
+      purpose === 'planner' ? new OfflinePlannerModel() : new AsksFirstExecutorModel(script),
   });
 });
 

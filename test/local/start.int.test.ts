@@ -38,6 +38,15 @@ function startChild(
   return { child, url, output: () => out, closed };
 }
 
+/** POST /v1/requests as iQ (and the README's curl line) sends it. */
+function postRequest(base: string, token: string, body: object): Promise<Response> {
+  return fetch(`${base}/v1/requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user-token': token },
+    body: JSON.stringify(body),
+  });
+}
+
 /** Signals the child's whole process group, as Ctrl-C in a terminal does. */
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid) process.kill(-child.pid, signal);
@@ -78,11 +87,7 @@ describe('npm start (local stack as a child process)', () => {
     const answers = await Promise.all(
       tokens.map(async ([, token, user], i) => {
         const body = { ...JSON.parse(readmeBody), session_id: `readme-${i}`, user_id: user };
-        const res = await fetch(`${url}/v1/requests`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-user-token': token ?? '' },
-          body: JSON.stringify(body),
-        });
+        const res = await postRequest(url, token ?? '', body);
         return [token, res.status];
       }),
     );
@@ -98,14 +103,10 @@ describe('npm start (local stack as a child process)', () => {
 
   it('serves the IQ contract over real HTTP', async () => {
     // Act
-    const planning = await fetch(`${url}/v1/requests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-user-token': 'demo-token-harbour' },
-      body: JSON.stringify({
-        session_id: 'smoke-1',
-        user_id: 'user_ops_harbour',
-        message: "Change John Smith's booking to 10 guests",
-      }),
+    const planning = await postRequest(url, 'demo-token-harbour', {
+      session_id: 'smoke-1',
+      user_id: 'user_ops_harbour',
+      message: "Change John Smith's booking to 10 guests",
     });
     const unknownPlan = await fetch(`${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123?user_id=u`, {
       headers: { 'x-user-token': 'demo-token-harbour' },
@@ -151,14 +152,10 @@ describe('npm start -- --fixture (your own venue)', () => {
     try {
       const base = await venue.url;
       // Act
-      const res = await fetch(`${base}/v1/requests`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-user-token': 'lakeside-token-ops' },
-        body: JSON.stringify({
-          session_id: 'lake-1',
-          user_id: 'user_lakeside_ops',
-          message: 'Change BK-5001 to 8 guests',
-        }),
+      const res = await postRequest(base, 'lakeside-token-ops', {
+        session_id: 'lake-1',
+        user_id: 'user_lakeside_ops',
+        message: 'Change BK-5001 to 8 guests',
       });
       // Assess
       expect(venue.output()).toMatch(/venue: +Lakeside Bowl \(venue_lakeside\), timezone Europe\/London/);
