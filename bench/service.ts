@@ -1,11 +1,12 @@
 import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { type LocalStack, startLocalStack } from '../infra/local/local-stack.ts';
+import { DEMO_TOKEN, DEMO_USER } from '../lib/chat/demo-defaults.ts';
 import { ServiceClient, type ViewedPlan } from '../lib/chat/service-client.ts';
 import { NoopTracer } from '../lib/observability/noop-tracer.ts';
 import { type BenchRow, percentile, round } from './stats.ts';
 
-const USER = 'user_demo_operator';
-const TOKEN = 'demo-operator-token';
+const USER = DEMO_USER;
+const TOKEN = DEMO_TOKEN;
 /** A one-step, in-scope request for the offline model: one search, one plan. */
 const MESSAGE = 'Change BK-1045 to 18 guests';
 

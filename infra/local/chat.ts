@@ -17,6 +17,11 @@ const { values } = parseArgs({
 });
 
 const io = terminalIO();
+// Ctrl-C while a plan runs (the terminal is in cooked mode then): stop watching, say what happens to the plan.
+process.once('SIGINT', () => {
+  io.write('\nStopped watching. A confirmed plan keeps running on the service.');
+  process.exit(130);
+});
 const client = new ServiceClient({ baseUrl: values.url, userId: values.user, token: values.token });
 await runChat(client, io, {
   sessionId: values.session,

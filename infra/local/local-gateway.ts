@@ -25,7 +25,21 @@ export interface LocalGateway {
   stop(): Promise<void>;
 }
 
-/** Matches a concrete path against a resource template; returns its path parameters. */
+/** A path parameter that is not valid percent-encoding (e.g. %E0%A4%A): a 400, never a gateway failure. */
+export class MalformedPathError extends Error {
+  override readonly name = 'MalformedPathError';
+  constructor(
+    readonly parameter: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${parameter} is not valid percent-encoding`, options);
+  }
+}
+
+/**
+ * Matches a concrete path against a resource template; returns its path parameters, percent-decoded as API Gateway
+ * hands them to the Lambda. Throws MalformedPathError when a parameter cannot be decoded.
+ */
 export function matchResource(resource: string, path: string): Record<string, string> | undefined {
   const names: string[] = [];
   const pattern = resource.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -34,7 +48,15 @@ export function matchResource(resource: string, path: string): Record<string, st
   });
   const match = new RegExp(`^${pattern}/?$`).exec(path);
   if (!match) return undefined;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]));
+  return Object.fromEntries(names.map((n, i) => [n, decodePathParameter(n, match[i + 1] ?? '')]));
+}
+
+function decodePathParameter(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch (error) {
+    throw new MalformedPathError(name, { cause: error });
+  }
 }
 
 /**
@@ -48,10 +70,18 @@ export async function startLocalGateway(options: {
 }): Promise<LocalGateway> {
   const server = createServer((req, res) => {
     serve(options, req, res).catch((error: unknown) => {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error_type: 'service_unavailable', message: 'local gateway failure' }));
+      answer(res, 500, { error_type: 'service_unavailable', message: 'local gateway failure' });
       process.stderr.write(`local gateway: ${error instanceof Error ? error.name : 'error'}\n`);
     });
+  });
+  // Bytes that are not HTTP at all get a ServiceError too, instead of Node's bare "400 Bad Request".
+  server.on('clientError', function refuseMalformedHttp(_error, socket) {
+    const body = JSON.stringify({ error_type: 'invalid_input', message: 'malformed HTTP request' });
+    if (socket.writable) {
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    } else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -73,10 +103,17 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const url = requestUrl(req.url ?? '/');
   const body = await readBody(req);
+  if (!url) return answer(res, 400, { error_type: 'invalid_input', message: 'malformed request target' });
   for (const route of options.routes) {
-    const params = req.method === route.method ? matchResource(route.resource, url.pathname) : undefined;
+    let params: Record<string, string> | undefined;
+    try {
+      params = req.method === route.method ? matchResource(route.resource, url.pathname) : undefined;
+    } catch (error) {
+      if (!(error instanceof MalformedPathError)) throw error;
+      return answer(res, 400, { error_type: 'invalid_input', message: error.message });
+    }
     if (!params) continue;
     const event = toApiGatewayEvent({
       method: route.method,
@@ -96,13 +133,28 @@ async function serve(
     return;
   }
   // API Gateway answers unknown resources itself; the CDK app shapes those as a ServiceError too.
-  res.writeHead(404, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      error_type: 'invalid_input',
-      message: `no such resource: ${req.method} ${url.pathname}`,
-    }),
-  );
+  answer(res, 404, {
+    error_type: 'invalid_input',
+    message: `no such resource: ${req.method} ${url.pathname}`,
+  });
+}
+
+/** A ServiceError the gateway answers itself (API Gateway's own responses, shaped by the CDK app). */
+function answer(res: ServerResponse, status: number, body: { error_type: string; message: string }): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The request target as a URL. An origin-form target is a path, even one that reads like a URL without a scheme
+ * ("//x" is a path here, not a host); an absolute-form target must parse. Undefined when it cannot be read.
+ */
+function requestUrl(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://127.0.0.1${target}`) : new URL(target);
+  } catch {
+    return undefined;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,37 +1,39 @@
 /**
- * `npm start`: the whole service on this machine (issue 4 "Local stack"). CLI entry point, so it is allowed to
- * read process.env, which it hands to loadConfig through startLocalStack. PORT picks the gateway port (default
- * 3000; 0 = any free port). Ctrl-C / SIGTERM stop everything cleanly.
+ * `npm start [-- --fixture my-venue.json --port 3000]`: the whole service on this machine (issue 4 "Local stack").
+ * CLI entry point, so it may read process.env: its own options (start-options.ts) and, through startLocalStack,
+ * loadConfig. The fixture is loaded and validated before anything starts, so a bad one starts nothing. Ctrl-C /
+ * SIGTERM stop everything cleanly.
  */
-import { demoFixturePath, readFixtureFile } from '../../lib/sandbox/load-fixture.ts';
-import { startLocalStack } from './local-stack.ts';
+import { startBanner } from './start-banner.ts';
+import { loadStartVenue, parseStartOptions, venueEnvironment } from './start-options.ts';
 
-const port = Number(process.env.PORT ?? 3000);
+let venue: ReturnType<typeof loadStartVenue>;
+let options: ReturnType<typeof parseStartOptions>;
+try {
+  options = parseStartOptions(process.argv.slice(2), process.env);
+  venue = loadStartVenue(options.fixture);
+} catch (error) {
+  process.stderr.write(`npm start: ${describeRefusal(error)}\nNothing was started.\n`);
+  process.exit(2);
+}
+
+// Loaded only once the options and the fixture are good: a refusal is immediate and starts nothing.
+const { startLocalStack } = await import('./local-stack.ts');
 const stack = await startLocalStack({
-  port: Number.isInteger(port) && port >= 0 ? port : 3000,
-  env: process.env,
-  logLevel: process.env.LOG_LEVEL === undefined ? 'INFO' : loadLevel(process.env.LOG_LEVEL),
+  port: options.port,
+  env: venueEnvironment(venue.venue, process.env),
+  logLevel: options.logLevel,
+  sandboxFixture: venue.fixture,
 });
-
-const tokens = readFixtureFile(demoFixturePath).tokens.filter(
-  (t) => t.expiresAt === undefined && !t.rateLimit,
+process.stdout.write(
+  startBanner({
+    url: stack.url,
+    sandboxUrl: stack.sandbox.url,
+    config: stack.config,
+    venue,
+    now: new Date(),
+  }),
 );
-const demo = tokens[0];
-const lines = [
-  `Booking Update Service listening on ${stack.url}`,
-  `  model:           ${stack.config.LLM_PROVIDER}${stack.config.LLM_PROVIDER === 'offline' ? ' (no GOOGLE_API_KEY set)' : ''}`,
-  `  booking API:     ${stack.sandbox.url} (sandbox, demo venue)`,
-  `  demo tokens:     ${tokens.map((t) => `${t.token} (${t.userId}, ${t.venueId})`).join('; ')}`,
-  '',
-  'Try:',
-  `  curl -s -X POST ${stack.url}/v1/requests -H 'content-type: application/json' \\`,
-  `    -H 'X-User-Token: ${demo?.token ?? 'demo-token'}' \\`,
-  `    -d '{"session_id":"demo-1","user_id":"${demo?.userId ?? 'user'}","message":"Move John Smith to Saturday at 3pm"}'`,
-  '  then POST /v1/plans/{plan_id}/confirm {"user_id":…} and poll GET /v1/plans/{plan_id}?user_id=…',
-  '',
-  'Ctrl-C to stop.',
-];
-process.stdout.write(`${lines.join('\n')}\n`);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -45,7 +47,12 @@ async function shutdown(signal: string): Promise<void> {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-function loadLevel(value: string): 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT' {
-  const levels = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
-  return levels.find((l) => l === value.toUpperCase()) ?? 'INFO';
+/** One line per bad path of a fixture, so a person can fix them all in one go. */
+function describeRefusal(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const problems = 'problems' in error && Array.isArray(error.problems) ? error.problems : [];
+  if (problems.length < 2) return error.message;
+  return [`invalid fixture ${options?.fixture ?? ''}:`, ...problems.map((p) => `  - ${String(p)}`)].join(
+    '\n',
+  );
 }

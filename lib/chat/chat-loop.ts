@@ -37,6 +37,8 @@ export async function runChat(client: ServiceClient, io: ChatIO, options: ChatOp
       const key = (await io.readKey('Confirm this plan? [y = yes, any other key = no] '))?.toLowerCase();
       if (key !== 'y') {
         io.write('Not confirmed. Tell me what to change, or describe another request.');
+        // No key at all: end of input, or Ctrl-C / Ctrl-D at the prompt.
+        if (key === undefined) return;
         continue;
       }
       const confirmed = await client.confirm(reply.plan.plan_id);

@@ -4,6 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Tracer } from '../ports/tracer.ts';
+import { rejectForbiddenKeys } from './forbidden-body-keys.ts';
 import type { HttpRoute } from './http-route.ts';
 import { jsonResponse } from './json-response.ts';
 import { parseRequestInput } from './request-input.ts';
@@ -50,7 +51,7 @@ export function createHttpHandler<TDeps extends HttpDeps, TInput>(
     .use(httpHeaderNormalizer())
     .use(serviceErrorMiddleware(() => resolved?.logger ?? fallbackLogger))
     .use(userTokenMiddleware());
-  if (route.method === 'POST') handler.use(httpJsonBodyParser());
+  if (route.method === 'POST') handler.use(httpJsonBodyParser({ reviver: rejectForbiddenKeys }));
   return handler.handler(async function handleHttpRoute(event: APIGatewayProxyEvent) {
     const current = resolved ?? (await deps());
     const input = parseRequestInput(route.input, {

@@ -1,5 +1,6 @@
 import type { ServiceErrorType } from '../contracts/enums.ts';
 import type { ServiceError } from '../contracts/service-error.ts';
+import { ForbiddenBodyKeyError, middyForbiddenKey } from './forbidden-body-keys.ts';
 
 /** One row of the table: the HTTP status and ServiceError an error becomes. */
 interface ErrorRow {
@@ -19,6 +20,7 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again sh
  */
 const TABLE: Readonly<Record<string, ErrorRow>> = {
   InvalidInputError: { status: 400, errorType: 'invalid_input', message: own },
+  ForbiddenBodyKeyError: { status: 400, errorType: 'invalid_input', message: own },
   AuthRequiredError: { status: 401, errorType: 'auth_required', message: own },
   PlanAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
   PlanNotFoundError: { status: 404, errorType: 'invalid_input', message: own },
@@ -77,6 +79,12 @@ const FALLBACK: ErrorRow = {
 /** The response an error becomes. Unknown errors are a generic 500: internals never leak. */
 export function mapErrorToResponse(error: unknown): { status: number; body: ServiceError } {
   const err = error instanceof Error ? error : new Error(String(error));
+  const forbidden = middyForbiddenKey(err);
+  if (forbidden)
+    return {
+      status: 400,
+      body: { error_type: 'invalid_input', message: new ForbiddenBodyKeyError(forbidden).message },
+    };
   const parserMessage =
     'statusCode' in err && typeof err.statusCode === 'number'
       ? BODY_PARSER_ERRORS[err.statusCode]

@@ -1,6 +1,7 @@
 import { isChangeOfMind } from './change-of-mind.ts';
 import { InvalidPlanningRequestError } from './errors.ts';
 import { CANCELLED_MESSAGE } from './graph/nodes/cancel.ts';
+import { askAgainTurn, candidatePickOf } from './pick/pick-turn.ts';
 import { planTurn } from './plan-turn.ts';
 import { DEFAULT_LOOKUP_ROLES, type PlannerDeps } from './planner-deps.ts';
 import { recordCancellation, recordOutcome } from './record-outcome.ts';
@@ -30,8 +31,19 @@ export function createPlanner(deps: PlannerDeps): HandleRequest {
         root.event('change_of_mind', { metadata: { detected_by: 'keywords' } });
         return recordCancellation(record, CANCELLED_MESSAGE);
       }
-      const turn = await planTurn({ deps, roles, input, snapshot, scope, root, now });
-      return recordOutcome(record, turn);
+      // A reply to "which booking?" is resolved here, deterministically, for any model (lib/planner/pick).
+      const pick = candidatePickOf(input.message, snapshot, { now, timeZone: deps.config.VENUE_TIMEZONE });
+      if (pick.kind !== 'not_a_pick') root.event('candidate_pick', { metadata: { outcome: pick.kind } });
+      if (pick.kind === 'ambiguous' || pick.kind === 'no_match') {
+        const offered = snapshot.offeredCandidates;
+        const callId = `pick-${deps.ids.uuid()}`;
+        return recordOutcome(record, askAgainTurn({ message: input.message, pick, offered, callId, root }));
+      }
+      // The picked booking becomes the session's referenced booking: context first (000 Booking Resolution 1).
+      const picked = pick.kind === 'picked' ? pick.candidate : undefined;
+      const turnSnapshot = picked ? { ...snapshot, referenced: picked } : snapshot;
+      const turn = await planTurn({ deps, roles, input, snapshot: turnSnapshot, scope, root, now, picked });
+      return recordOutcome({ ...record, snapshot: turnSnapshot }, turn);
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { type BaseMessage, HumanMessage } from '@langchain/core/messages';
+import type { BaseMessage, HumanMessage } from '@langchain/core/messages';
+import type { BookingSummary } from '../contracts/booking.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import { BookingLookups } from './booking-lookups.ts';
 import { type BookingRecord, fromBookingSummary } from './booking-record.ts';
@@ -7,6 +8,7 @@ import { hasErrorName, ModelOutputError, PlannerError, PlannerUnavailableError }
 import { buildPlanningGraph } from './graph/planning-graph.ts';
 import type { PlanningResult, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';
+import { userMessage } from './pick/pick-message.ts';
 import type { LookupRoles, PlannerDeps } from './planner-deps.ts';
 import { buildSystemPrompt, type PendingPlanView } from './prompt/system-prompt.ts';
 import { quickActions } from './quick-actions.ts';
@@ -22,6 +24,8 @@ export interface TurnInput {
   scope: TraceScope;
   root: SpanHandle;
   now: Date;
+  /** The candidate this message picked (lib/planner/pick); it is also the snapshot's referenced booking. */
+  picked?: BookingSummary | undefined;
 }
 
 /** What a turn produced; nothing is persisted yet. */
@@ -79,6 +83,7 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
       roles: t.roles,
       ...(snapshot.referenced ? { referenced: snapshot.referenced } : {}),
       ...(pendingView ? { pending: pendingView } : {}),
+      ...(t.picked ? { picked: t.picked } : {}),
     }),
     history: snapshot.history,
     userText: [...userTexts(snapshot.history), input.message].join('\n'),
@@ -90,7 +95,7 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
   const known = snapshot.referenced
     ? { [snapshot.referenced.booking_id]: fromBookingSummary(snapshot.referenced) }
     : {};
-  const out = await runGraph(ctx, new HumanMessage(input.message), known);
+  const out = await runGraph(ctx, userMessage(input.message, t.picked), known);
   if (!out.result) throw new ModelOutputError('the planning graph ended without a result');
   return {
     result: out.result,

@@ -12,7 +12,7 @@ import { asksForOf, replyTypeOf } from './reply-type.ts';
 import type { HandleRequestInput, RequestOutcome } from './request-outcome.ts';
 import type { SessionSnapshot } from './session/session-snapshot.ts';
 import { storeCall } from './session/session-snapshot.ts';
-import { nextSession, saveSession } from './session/session-writer.ts';
+import { nextSession, type SessionFields, saveSession } from './session/session-writer.ts';
 import { closingMessages } from './turn-messages.ts';
 
 export interface RecordInput {
@@ -137,6 +137,8 @@ async function recordClarification(
       clarification_count: count,
       ...(referenced ? { referenced } : {}),
       ...(r.snapshot.pendingPlan ? { pending_plan_id: r.snapshot.pendingPlan.plan_id } : {}),
+      // The next message may pick one of these (lib/planner/pick); any other reply forgets them.
+      ...(result.candidates?.length ? { offered_candidates: result.candidates } : {}),
     },
     result.exhausted === true,
   );
@@ -175,7 +177,7 @@ export async function recordCancellation(r: RecordInput, message: string): Promi
 async function writeSession(
   r: RecordInput,
   turnMessages: BaseMessage[],
-  fields: { clarification_count: number; pending_plan_id?: string; referenced?: BookingSummary },
+  fields: Omit<SessionFields, 'session_id' | 'user_id' | 'messages'>,
   reset = false,
 ): Promise<void> {
   const messages = reset ? [] : [...r.snapshot.history, ...turnMessages];

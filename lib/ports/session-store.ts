@@ -15,6 +15,12 @@ export const Session = z.object({
   referenced_booking: BookingSummary.optional(),
   /** Clarifications asked since the last plan or reset (000 Planning Rules 5). */
   clarification_count: z.number().int().min(0),
+  /**
+   * The candidates the last reply offered ("which booking do you mean?"), in the order shown, so the next message
+   * can pick one by number, name, reference or time (lib/planner/pick). Only while that question is open; the same
+   * fields as referenced_booking (001 BookingSummary: no contact details).
+   */
+  offered_candidates: z.array(BookingSummary).max(10).optional(),
   pending_plan_id: z.string().optional(),
   /** The one executing plan of this session with a blocking prompt (000 invariant). */
   blocking_plan_id: z.string().optional(),

@@ -1,4 +1,6 @@
+import { IANAZone } from 'luxon';
 import * as z from 'zod';
+import { resolveRelativeDate, resolveRelativeInstant } from './relative-date.ts';
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM');
 // Same shape as openapi/booking-api.yaml's BookingId, so every fixture booking can be addressed through the API.
@@ -75,12 +77,24 @@ export const Fixture = z
   })
   .superRefine(function checkReferences(fixture, ctx) {
     const venues = new Map(fixture.venues.map((v) => [v.venueId, v]));
+    fixture.venues.forEach((v, i) => {
+      if (!IANAZone.isValidZone(v.timezone)) {
+        ctx.addIssue({ code: 'custom', path: ['venues', i, 'timezone'], message: 'not an IANA timezone' });
+      }
+    });
     fixture.tokens.forEach((t, i) => {
       if (!venues.has(t.venueId)) {
         ctx.addIssue({ code: 'custom', path: ['tokens', i, 'venueId'], message: 'unknown venueId' });
       }
+      const expiry = t.expiresAt;
+      if (expiry !== undefined)
+        checkExpression(ctx, ['tokens', i, 'expiresAt'], () =>
+          resolveRelativeInstant(expiry, new Date(0), 'UTC'),
+        );
     });
     fixture.bookings.forEach((b, i) => {
+      // Resolved against a fixed day: only the form of the expression is checked here.
+      checkExpression(ctx, ['bookings', i, 'date'], () => resolveRelativeDate(b.date, '2026-01-01'));
       const venue = venues.get(b.venueId ?? fixture.venues[0]!.venueId);
       const product = venue?.products.find((p) => p.productId === b.productId);
       if (!venue)
@@ -97,4 +111,13 @@ export const Fixture = z
     });
   });
 export type Fixture = z.infer<typeof Fixture>;
+
+/** Adds an issue at `path` when resolving a date expression throws, so every bad date is named at once. */
+function checkExpression(ctx: z.RefinementCtx, path: (string | number)[], resolve: () => unknown): void {
+  try {
+    resolve();
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', path, message: error instanceof Error ? error.message : 'invalid date' });
+  }
+}
 export type FixtureInput = z.input<typeof Fixture>;

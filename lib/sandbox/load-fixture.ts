@@ -12,7 +12,7 @@ export function parseFixture(input: unknown): Fixture {
   const parsed = Fixture.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-    throw new FixtureError(`invalid fixture: ${problems.join('; ')}`, { cause: parsed.error });
+    throw new FixtureError(`invalid fixture: ${problems.join('; ')}`, { cause: parsed.error, problems });
   }
   return parsed.data;
 }

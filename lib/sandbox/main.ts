@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     options: { port: { type: 'string' }, fixture: { type: 'string' }, quiet: { type: 'boolean' } },
   });
   const port = Number(values.port ?? (new URL(config.BOOKING_API_URL).port || 4010));
-  const fixture = readFixtureFile(values.fixture ?? demoFixturePath);
+  // SANDBOX_FIXTURE: the same variable `npm start` reads (infra/local/start-options.ts).
+  const fixture = readFixtureFile(values.fixture || process.env.SANDBOX_FIXTURE || demoFixturePath);
   const quiet = values.quiet === true || config.LOG_LEVEL === 'SILENT';
   const sandbox = await startSandbox({ port, fixture, ...(quiet ? {} : { logger: jsonLineLogger() }) });
 

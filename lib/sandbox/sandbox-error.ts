@@ -60,4 +60,11 @@ export function conflict(code: string, message: string, alternatives?: SlotView[
 /** Raised when a fixture does not match the documented format (docs/sandbox.md). */
 export class FixtureError extends Error {
   override readonly name = 'FixtureError';
+  /** Each bad path with what is wrong ("bookings.3.startTime: not a session time of …"), when there are several. */
+  readonly problems: readonly string[];
+
+  constructor(message: string, options?: { cause?: unknown; problems?: readonly string[] }) {
+    super(message, options);
+    this.problems = options?.problems ?? [message];
+  }
 }

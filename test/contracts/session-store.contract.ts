@@ -18,6 +18,20 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
         const session = aSession({
           referenced_booking: { booking_id: 'BK-1', guest_name: 'John Smith', booking_date: '2026-12-12' },
           pending_plan_id: PLAN_A,
+          offered_candidates: [
+            {
+              booking_id: 'bk_1042',
+              guest_name: 'John Smith',
+              booking_date: '2026-12-12',
+              booking_time: '15:00',
+            },
+            {
+              booking_id: 'bk_1043',
+              guest_name: 'John Tan',
+              booking_date: '2026-12-13',
+              display_label: 'BK-1043',
+            },
+          ],
         });
         session.messages.push({
           type: 'ai',
@@ -48,15 +62,17 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
 
       it('replaces the body at the expected version and drops optional fields left out', async () => {
         const store = await factory();
-        const session = aSession({ pending_plan_id: PLAN_A });
+        const offered = [{ booking_id: 'bk_1042', guest_name: 'John Smith', booking_date: '2026-12-12' }];
+        const session = aSession({ pending_plan_id: PLAN_A, offered_candidates: offered });
         await store.put(session, undefined);
-        const { pending_plan_id: _dropped, ...rest } = session;
+        const { pending_plan_id: _dropped, offered_candidates: _gone, ...rest } = session;
 
         await store.put({ ...rest, clarification_count: 1, version: 2 }, 1);
 
         const read = await store.get(session.session_id);
         expect(read).toMatchObject({ clarification_count: 1, version: 2 });
         expect(read?.pending_plan_id).toBeUndefined();
+        expect(read?.offered_candidates).toBeUndefined();
       });
 
       it('rejects a stale expected version', async () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -6,14 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * random port and resolves with its printed URL. `closed` resolves once every process holding its output has
  * exited (npx → tsx → node).
  */
-function startChild(): {
+function startChild(
+  command: string[] = ['npx', 'tsx', 'infra/local/start.ts'],
+  env: Record<string, string> = {},
+): {
   child: ChildProcess;
   url: Promise<string>;
   output: () => string;
   closed: Promise<void>;
 } {
-  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'SILENT', GOOGLE_API_KEY: '' },
+  const [program = 'npx', ...args] = command;
+  const child = spawn(program, args, {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'SILENT', GOOGLE_API_KEY: '', VENUE_TIMEZONE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -31,6 +36,15 @@ function startChild(): {
   });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return { child, url, output: () => out, closed };
+}
+
+/** POST /v1/requests as iQ (and the README's curl line) sends it. */
+function postRequest(base: string, token: string, body: object): Promise<Response> {
+  return fetch(`${base}/v1/requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-user-token': token },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Signals the child's whole process group, as Ctrl-C in a terminal does. */
@@ -56,21 +70,43 @@ afterAll(async () => {
 });
 
 describe('npm start (local stack as a child process)', () => {
-  it('prints the URL, the demo tokens and a sample request', () => {
-    expect(running.output()).toMatch(/demo tokens: +demo-token-harbour/);
+  it('prints the URL, the venue, every token of the demo fixture and a sample request', () => {
+    expect(running.output()).toMatch(
+      /venue: +Harbour Play Centre \(venue_harbour\), timezone Australia\/Sydney/,
+    );
+    expect(running.output()).toMatch(/demo-token-harbour +user_ops_harbour at Harbour Play Centre\n/);
+    expect(running.output()).toMatch(/demo-token-westside +user_ops_westside at Westside Trampoline Park\n/);
     expect(running.output()).toContain(`curl -s -X POST ${url}/v1/requests`);
+  });
+
+  it("accepts every token the banner prints with the README's curl line, refusing only the one marked expired", async () => {
+    // Prepare: the banner's token lines, and the README's first request body.
+    const tokens = [...running.output().matchAll(/^ {4}([\w-]+) +(\w+) at [^\n]*?(\(expired: 401\))?$/gm)];
+    const readmeBody = /-d '(\{"session_id":[^']+)'/.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
+    // Act
+    const answers = await Promise.all(
+      tokens.map(async ([, token, user], i) => {
+        const body = { ...JSON.parse(readmeBody), session_id: `readme-${i}`, user_id: user };
+        const res = await postRequest(url, token ?? '', body);
+        return [token, res.status];
+      }),
+    );
+    // Assess
+    expect(tokens.map((t) => t[1])).toEqual([
+      'demo-token-harbour',
+      'demo-token-westside',
+      'demo-token-expired',
+      'demo-token-limited',
+    ]);
+    expect(answers).toEqual(tokens.map(([, token, , expired]) => [token, expired ? 401 : 200]));
   });
 
   it('serves the IQ contract over real HTTP', async () => {
     // Act
-    const planning = await fetch(`${url}/v1/requests`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-user-token': 'demo-token-harbour' },
-      body: JSON.stringify({
-        session_id: 'smoke-1',
-        user_id: 'user_ops_harbour',
-        message: "Change John Smith's booking to 10 guests",
-      }),
+    const planning = await postRequest(url, 'demo-token-harbour', {
+      session_id: 'smoke-1',
+      user_id: 'user_ops_harbour',
+      message: "Change John Smith's booking to 10 guests",
     });
     const unknownPlan = await fetch(`${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123?user_id=u`, {
       headers: { 'x-user-token': 'demo-token-harbour' },
@@ -106,5 +142,58 @@ describe('npm start (local stack as a child process)', () => {
     expect(running.output()).toContain('SIGINT: stopping the local stack');
     expect(running.output()).toContain('stopped.');
     await expect(fetch(`${url}/v1/plans/x`)).rejects.toThrow();
+  });
+});
+
+describe('npm start -- --fixture (your own venue)', () => {
+  it('serves the venue of the fixture, naming it, its timezone and its tokens, and plans for it', async () => {
+    // Prepare
+    const venue = startChild(['npm', 'start', '--silent', '--', '--fixture', 'test/fixtures/my-venue.json']);
+    try {
+      const base = await venue.url;
+      // Act
+      const res = await postRequest(base, 'lakeside-token-ops', {
+        session_id: 'lake-1',
+        user_id: 'user_lakeside_ops',
+        message: 'Change BK-5001 to 8 guests',
+      });
+      // Assess
+      expect(venue.output()).toMatch(/venue: +Lakeside Bowl \(venue_lakeside\), timezone Europe\/London/);
+      expect(venue.output()).toContain('fixture:      test/fixtures/my-venue.json');
+      expect(venue.output()).toMatch(/lakeside-token-ops +user_lakeside_ops at Lakeside Bowl\n/);
+      expect(venue.output()).toMatch(
+        /lakeside-token-old +user_lakeside_ops at Lakeside Bowl {2}\(expired: 401\)/,
+      );
+      expect(venue.output()).not.toContain('demo-token-harbour');
+      const body = (await res.json()) as { kind?: string; plan?: { actions: { parameters: object }[] } };
+      expect([res.status, body.kind]).toEqual([200, 'plan']);
+      expect(body.plan?.actions[0]?.parameters).toMatchObject({ party_size: 8 });
+    } finally {
+      signalGroup(venue.child, 'SIGTERM');
+      await venue.closed;
+    }
+  });
+
+  it('refuses a bad fixture (SANDBOX_FIXTURE) at start, naming every bad path, and starts nothing', async () => {
+    // Act
+    const bad = startChild(['npx', 'tsx', 'infra/local/start.ts'], {
+      SANDBOX_FIXTURE: 'test/fixtures/bad-venue.json',
+    });
+    const code = await new Promise<number | null>((resolve) => bad.child.once('exit', resolve));
+    await bad.url.catch(() => undefined);
+    await bad.closed;
+    // Assess
+    expect(code).toBe(2);
+    for (const path of [
+      'venues.0.timezone',
+      'tokens.0.venueId',
+      'bookings.0.date',
+      'bookings.0.startTime',
+      'bookings.1.productId',
+    ]) {
+      expect(bad.output()).toContain(path);
+    }
+    expect(bad.output()).toContain('Nothing was started.');
+    expect(bad.output()).not.toContain('listening on');
   });
 });

@@ -21,7 +21,7 @@ export class SessionStoreUnavailableError extends Error {
 
 /** Attributes put() never writes: the key, and the blocking slot that claim/release own. */
 const NOT_WRITTEN_BY_PUT = new Set(['session_id', 'blocking_plan_id']);
-const OPTIONAL_BODY = ['referenced_booking', 'pending_plan_id'] as const;
+const OPTIONAL_BODY = ['referenced_booking', 'pending_plan_id', 'offered_candidates'] as const;
 
 /**
  * SessionStore on DynamoDB: one item per session_id with TTL `expires_at`.

@@ -1,3 +1,4 @@
+import type { BookingSummary } from '../../contracts/booking.ts';
 import { isChangeOfMind } from '../../planner/change-of-mind.ts';
 import { extractSlots, type MessageSlots, mergeSlots, type OfflineIntent } from './extract-slots.ts';
 import * as reply from './offline-replies.ts';
@@ -34,6 +35,9 @@ interface TargetBooking {
 }
 
 type Step = { action_id: string; parameters: { name: string; value: string }[] };
+/** The open request, plus whether a contact detail in it was masked at rest (j***@example.com, ***78). */
+type OpenRequest = MessageSlots & { forgotten?: boolean };
+const MASKED_CONTACT = /\*\*\*@|\*\*\*\d{2}\b/;
 const INTENT_ORDER: readonly OfflineIntent[] = ['reschedule', 'guest_count', 'contact'];
 
 /**
@@ -43,18 +47,23 @@ const INTENT_ORDER: readonly OfflineIntent[] = ['reschedule', 'guest_count', 'co
 export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
   if (conv.rejection) return ask('other', reply.cannotRepair(conv.rejection));
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
-  const current = extractSlots(conv.current);
+  // A pick only chose the booking (the planner resolved it); its words are not values for the request.
+  const current = conv.picked ? { intents: [] } : extractSlots(conv.current);
   const request = [...conv.earlier.map(extractSlots), current].reduce(mergeSlots);
   // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend.
   const intents = request.intents.length > 0 ? request.intents : conv.pending ? valueIntents(current) : [];
   if (intents.length === 0) {
-    return current.reference || current.guestName ? ask('action', reply.ASK_ACTION) : decline();
+    return current.reference || current.guestName || conv.picked
+      ? ask('action', reply.ASK_ACTION)
+      : decline();
   }
   const target = resolveTarget(conv, current, request, tools);
   if ('name' in target) return target;
   const pending =
     conv.pending && pendingBookingId(conv.pending) === target.booking_id ? conv.pending : undefined;
-  return proposeOrAsk(target, request, intents, pending, tools);
+  // A contact detail given before a question is masked in the stored history (000 Privacy): it has to be asked again.
+  const forgotten = conv.earlier.some((text) => MASKED_CONTACT.test(text));
+  return proposeOrAsk(target, { ...request, forgotten }, intents, pending, tools);
 }
 
 function resolveTarget(
@@ -63,6 +72,7 @@ function resolveTarget(
   request: MessageSlots,
   tools: OfflineTools,
 ): TargetBooking | OfflineCall {
+  if (conv.picked) return fromSummary(conv.picked);
   if (conv.lastSearch) {
     const { bookings, searchText } = conv.lastSearch;
     const exact = bookings.filter((b) => request.reference && b.booking_reference === request.reference);
@@ -91,17 +101,7 @@ function resolveTarget(
   if (named) return search(named, tools);
   const pendingId = conv.pending ? pendingBookingId(conv.pending) : undefined;
   if (conv.referenced && (!pendingId || pendingId === conv.referenced.booking_id)) {
-    const r = conv.referenced;
-    return {
-      booking_id: r.booking_id,
-      ...defined({
-        guest_name: r.guest_name,
-        date: r.booking_date,
-        start_time: r.booking_time,
-        party_size: r.party_size,
-      }),
-      ...referenceOf(r.display_label),
-    };
+    return fromSummary(conv.referenced);
   }
   if (pendingId) return { booking_id: pendingId };
   const older = request.reference ?? request.guestName;
@@ -110,7 +110,7 @@ function resolveTarget(
 
 function proposeOrAsk(
   target: TargetBooking,
-  request: MessageSlots,
+  request: OpenRequest,
   intents: readonly OfflineIntent[],
   pending: PendingPlan | undefined,
   tools: OfflineTools,
@@ -141,7 +141,7 @@ function proposeOrAsk(
 function buildStep(
   intent: OfflineIntent,
   target: TargetBooking,
-  request: MessageSlots,
+  request: OpenRequest,
   previous: Step | undefined,
   label: string,
 ): { step: Step; summary: string } | OfflineCall {
@@ -182,7 +182,10 @@ function buildStep(
   const email = request.email ?? had('email');
   const phone = request.phone ?? had('phone');
   const name = request.newName ?? had('guest_name');
-  if (!email && !phone && !name) return ask('contact_details', reply.askContact(label));
+  if (!email && !phone && !name) {
+    const question = request.forgotten ? reply.askContactAgain(label) : reply.askContact(label);
+    return ask('contact_details', question);
+  }
   const step = {
     action_id: OFFLINE_ACTIONS.contact,
     parameters: [...id, ...param('guest_name', name), ...param('email', email), ...param('phone', phone)],
@@ -226,6 +229,20 @@ function toStep(step: PendingPlan['steps'][number]): Step {
   return {
     action_id: step.action_id,
     parameters: Object.entries(step.parameters).map(([name, value]) => ({ name, value: String(value) })),
+  };
+}
+
+/** The target from a booking summary (the session's referenced booking, or a picked candidate). */
+function fromSummary(r: BookingSummary): TargetBooking {
+  return {
+    booking_id: r.booking_id,
+    ...defined({
+      guest_name: r.guest_name,
+      date: r.booking_date,
+      start_time: r.booking_time,
+      party_size: r.party_size,
+    }),
+    ...referenceOf(r.display_label),
   };
 }
 

@@ -28,6 +28,11 @@ export function askContact(label: string): string {
   return `What are the new contact details for ${label}: email, phone or guest name?`;
 }
 
+/** The honest re-ask: contact details are not kept between messages (000 Privacy/PII: passed through, not stored). */
+export function askContactAgain(label: string): string {
+  return `I don't keep contact details between messages, so please give them again now that I know the booking. What are the new contact details for ${label}: email, phone or guest name?`;
+}
+
 export function cannotRepair(rejection: string): string {
   const first =
     rejection

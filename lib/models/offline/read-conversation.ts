@@ -8,6 +8,7 @@ import {
 import * as z from 'zod';
 import { BookingSummary } from '../../contracts/booking.ts';
 import { type BookingRecord, bookingsOf } from '../../planner/booking-record.ts';
+import { isPickMessage } from '../../planner/pick/pick-message.ts';
 import { CONTEXT_MARKERS } from '../../planner/prompt/system-prompt.ts';
 
 /** The pending plan line of the system prompt (lib/planner/prompt/system-prompt.ts). */
@@ -28,6 +29,8 @@ export type PendingPlan = z.infer<typeof PendingPlan>;
 export interface OfflineConversation {
   referenced?: BookingSummary;
   pending?: PendingPlan;
+  /** The candidate the latest message picked (the planner resolved it): the message itself holds no values. */
+  picked?: BookingSummary;
   /** The user's latest message. */
   current: string;
   /** Earlier messages of the same request (their turns ended with a question), oldest first. */
@@ -53,6 +56,8 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
   if (referenced) conversation.referenced = referenced;
   const pending = contextLine(system, CONTEXT_MARKERS.pending, PendingPlan);
   if (pending) conversation.pending = pending;
+  const picked = contextLine(system, CONTEXT_MARKERS.picked, BookingSummary);
+  if (picked) conversation.picked = picked;
   const searches = turn.filter((m): m is ToolMessage => ToolMessage.isInstance(m) && m.name === searchTool);
   const search = searches.at(-1);
   if (search && search.status !== 'error')
@@ -69,7 +74,10 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
   return conversation;
 }
 
-/** Human texts of the turns just before this one that ended with a question, oldest first. */
+/**
+ * Human texts of the turns just before this one that ended with a question, oldest first. A message that only
+ * picked a candidate ("the one on Friday") is skipped: its words chose a booking, they are not request values.
+ */
 function openRequestTexts(history: readonly BaseMessage[]): string[] {
   const texts: string[] = [];
   let end = history.length;
@@ -78,7 +86,8 @@ function openRequestTexts(history: readonly BaseMessage[]): string[] {
     if (start < 0) break;
     const turn = history.slice(start, end);
     if (!endedWithQuestion(turn)) break;
-    texts.unshift((history[start] as BaseMessage).text);
+    const human = history[start] as BaseMessage;
+    if (!isPickMessage(human)) texts.unshift(human.text);
     end = start;
   }
   return texts;

@@ -17,6 +17,8 @@ export interface SystemPromptInput {
   roles: LookupRoles;
   referenced?: BookingSummary;
   pending?: PendingPlanView;
+  /** The booking the user's latest message picked from the offered candidates (lib/planner/pick). */
+  picked?: BookingSummary;
 }
 
 /** Marker lines the offline model reads back; keep them stable (docs/models.md). */
@@ -24,6 +26,7 @@ export const CONTEXT_MARKERS = {
   today: 'Today (venue):',
   referenced: 'Referenced booking:',
   pending: 'Pending plan:',
+  picked: 'Picked booking:',
 } as const;
 
 /**
@@ -58,7 +61,17 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     'Session context:',
     `${CONTEXT_MARKERS.referenced} ${input.referenced ? JSON.stringify(input.referenced) : 'none'}`,
     `${CONTEXT_MARKERS.pending} ${input.pending ? JSON.stringify(input.pending) : 'none'}`,
+    ...(input.picked ? pickedLines(input.picked) : []),
   ].join('\n');
+}
+
+/** Said plainly: the latest message only chose a booking; it adds no date, time or value to the request. */
+function pickedLines(picked: BookingSummary): string[] {
+  return [
+    "The user's latest message picks the booking below from the candidates you offered. It only says which booking:",
+    'carry on with the open request for that booking. Do not search for it again or ask which booking.',
+    `${CONTEXT_MARKERS.picked} ${JSON.stringify(picked)}`,
+  ];
 }
 
 /** "- rescheduleBooking (Reschedule booking; high_risk; reversible): … Params: date (date, required) … Outputs: …". */

@@ -14,6 +14,8 @@ export interface SessionSnapshot {
   history: BaseMessage[];
   referenced?: BookingSummary;
   clarificationCount: number;
+  /** The candidates the previous reply offered, in the order shown; empty unless that question is still open. */
+  offeredCandidates: BookingSummary[];
   /** The session's plan still awaiting confirmation, if any (an amendment supersedes it). */
   pendingPlan?: StoredPlan;
 }
@@ -34,16 +36,18 @@ export async function loadSessionSnapshot(
   now: Date,
 ): Promise<SessionSnapshot> {
   const stored = await storeCall(() => deps.sessionStore.get(ids.session_id));
-  if (!stored) return { history: [], clarificationCount: 0 };
+  if (!stored) return { history: [], clarificationCount: 0, offeredCandidates: [] };
   if (stored.user_id !== ids.user_id) {
     throw new InvalidPlanningRequestError('This session belongs to another user; start a new session.');
   }
-  if (stored.expires_at * 1000 <= now.getTime()) return { stored, history: [], clarificationCount: 0 };
+  if (stored.expires_at * 1000 <= now.getTime())
+    return { stored, history: [], clarificationCount: 0, offeredCandidates: [] };
   return {
     stored,
     history: safeHistory(stored, deps.logger),
     ...(stored.referenced_booking ? { referenced: stored.referenced_booking } : {}),
     clarificationCount: stored.clarification_count,
+    offeredCandidates: stored.offered_candidates ?? [],
     ...(await pendingPlan(deps.planStore, stored, now)),
   };
 }

@@ -13,6 +13,8 @@ export interface SessionFields {
   referenced?: BookingSummary;
   clarification_count: number;
   pending_plan_id?: string;
+  /** The candidates this turn's question offered (a later pick resolves against them). */
+  offered_candidates?: BookingSummary[];
 }
 
 /** The next session item: version bumped, TTL pushed out by SESSION_TTL_HOURS from now. */
@@ -29,6 +31,7 @@ export function nextSession(
     ...(fields.referenced ? { referenced_booking: fields.referenced } : {}),
     clarification_count: fields.clarification_count,
     ...(fields.pending_plan_id ? { pending_plan_id: fields.pending_plan_id } : {}),
+    ...(fields.offered_candidates?.length ? { offered_candidates: fields.offered_candidates } : {}),
     version: (previous?.version ?? 0) + 1,
     updated_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + config.SESSION_TTL_HOURS * 3600,

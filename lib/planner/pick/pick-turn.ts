@@ -1,0 +1,66 @@
+import { AIMessage } from '@langchain/core/messages';
+import type { BookingSummary } from '../../contracts/booking.ts';
+import type { SpanHandle } from '../../ports/tracer.ts';
+import { type VenueTime, venueToday } from '../dates/venue-time.ts';
+import type { PlanningResult, TerminalCall } from '../graph/planning-state.ts';
+import type { SessionSnapshot } from '../session/session-snapshot.ts';
+import { type CandidatePick, resolveCandidatePick } from './candidate-pick.ts';
+import { userMessage } from './pick-message.ts';
+
+/** A pick the planner answers itself: several candidates fit, or none did. */
+export type UnresolvedPick = Extract<CandidatePick, { kind: 'ambiguous' | 'no_match' }>;
+
+/** Resolves this message against the candidates the session's last question offered (none: not a pick). */
+export function candidatePickOf(message: string, snapshot: SessionSnapshot, venue: VenueTime): CandidatePick {
+  const today = venueToday(venue).toISODate() ?? '';
+  return resolveCandidatePick(message, snapshot.offeredCandidates, { today });
+}
+
+/**
+ * The turn for a pick that fits several candidates or none: the same question again, among the candidates that
+ * fit (or all of them), asked by the planner without the model, so a pick is never guessed (000 Booking
+ * Resolution 4). The turn's messages are what a model-asked question leaves: the user's words (marked as a pick) and
+ * an ask_clarification call, which recordOutcome closes with its result like any other.
+ */
+export function askAgainTurn(input: {
+  message: string;
+  pick: UnresolvedPick;
+  offered: readonly BookingSummary[];
+  callId: string;
+  root: SpanHandle;
+}) {
+  const { pick, offered } = input;
+  const candidates = pick.kind === 'ambiguous' ? pick.matches : [...offered];
+  const question =
+    pick.kind === 'ambiguous'
+      ? `${candidates.length} of the bookings fit "${input.message.trim()}". Which one do you mean? Reply with its number or reference.`
+      : `${pick.reason} Which booking do you mean? Reply with its number (1 to ${offered.length}) or its reference.`;
+  const terminal: TerminalCall = {
+    name: 'ask_clarification',
+    id: input.callId,
+    args: { question, missing: 'booking', candidate_booking_ids: candidates.map((c) => c.booking_id) },
+  };
+  // Asking the same question again narrows it down: it does not count towards MAX_CLARIFICATIONS.
+  const result: PlanningResult = {
+    kind: 'clarification',
+    question,
+    unclear: 'booking',
+    candidates,
+    counts: false,
+  };
+  input.root.event('clarification', {
+    input: { unclear: 'booking', pick: pick.kind },
+    output: { question, candidates: candidates.length },
+  });
+  const call = new AIMessage({
+    content: '',
+    tool_calls: [{ id: terminal.id, name: terminal.name, args: terminal.args, type: 'tool_call' }],
+  });
+  return {
+    result,
+    terminal,
+    messages: [userMessage(input.message, 'unresolved'), call],
+    known: {},
+    searches: [],
+  };
+}

@@ -1,0 +1,28 @@
+import { AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import { ASK_USER } from '../../lib/executor/ask-user-tool.ts';
+import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
+
+/**
+ * The offline executor model, scripted to ask the user one question (a blocking prompt) before the first step of
+ * a plan when `script.askNext` is set; the flag is consumed by that plan. Then it follows the plan like the
+ * offline model. A test double for the blocking-prompt path, which the offline planner never produces.
+ */
+export class AsksFirstExecutorModel extends OfflineExecutorModel {
+  constructor(readonly script: { askNext: boolean; question: string }) {
+    super();
+  }
+
+  override async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const asked = messages.some((m) => isAIMessage(m) && m.tool_calls?.some((c) => c.name === ASK_USER));
+    if (!this.script.askNext || asked) return super._generate(messages);
+    this.script.askNext = false;
+    const message = new AIMessage({
+      content: '',
+      tool_calls: [
+        { id: 'ask-1', name: ASK_USER, args: { question: this.script.question }, type: 'tool_call' },
+      ],
+    });
+    return { generations: [{ text: '', message }] };
+  }
+}
