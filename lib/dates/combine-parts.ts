@@ -51,7 +51,8 @@ interface DateRead {
 
 /** The one day the date parts agree on, or why they need a question. */
 function readDate(parts: Part[], cal: VenueCalendar): DateRead {
-  const relative = parts.some((p) => (p.k === 'date' && p.relative) || p.k === 'weekday' || p.k === 'dom');
+  // A weekday said with a date only checks it ("Sat 28 Nov"); alone, or a day of the month, it depends on today.
+  let relative = parts.some((p) => (p.k === 'date' && p.relative) || p.k === 'dom');
   const asked = parts.find((p) => p.k === 'ask' && p.about === 'date');
   let dates = parts.flatMap((p) => (p.k === 'date' ? [p.day] : []));
   let ask: Ask | undefined =
@@ -77,8 +78,10 @@ function readDate(parts: Part[], cal: VenueCalendar): DateRead {
   let date = days[0];
   const weekday = weekdays[0];
   if (weekday !== undefined && !ask) {
-    if (!date) date = weekdayAfter(cal.today, weekday);
-    else if (date.weekday !== weekday) {
+    if (!date) {
+      date = weekdayAfter(cal.today, weekday);
+      relative = true;
+    } else if (date.weekday !== weekday) {
       const near = nearestWeekday(date, weekday);
       const other = near >= cal.today ? near : weekdayAfter(cal.today, weekday);
       const candidates = [date, other].filter((d) => d >= cal.today).map(iso);
@@ -96,7 +99,7 @@ interface TimeRead {
 }
 
 /** The one time of day the time parts agree on (or the part of the day), or why they need a question. */
-function readTime(parts: Part[], hasDate: boolean): TimeRead {
+function readTime(parts: Part[], date: DateTime | undefined, hasDate: boolean): TimeRead {
   const relative = parts.some((p) => p.k === 'clock' && p.relative === true);
   const asked = parts.find((p) => p.k === 'ask' && p.about === 'time');
   if (asked?.k === 'ask') return { ask: { reason: asked.reason, candidates: asked.candidates }, relative };
@@ -110,7 +113,10 @@ function readTime(parts: Part[], hasDate: boolean): TimeRead {
   for (const p of parts) {
     if (p.k === 'clock') clocks.push(p.minutes);
     if (p.k === 'midnight') {
-      if (hasDate) return { ask: { reason: 'midnight_edge', candidates: [] }, relative };
+      if (hasDate) {
+        const edges = date ? [date, date.plus({ days: 1 })].map((d) => `${iso(d)}T00:00`) : [];
+        return { ask: { reason: 'midnight_edge', candidates: edges }, relative };
+      }
       clocks.push(0);
     }
     if (p.k === 'hour') {
@@ -140,7 +146,7 @@ export function combineParts(phrase: string, parts: Part[], cal: VenueCalendar):
   const date = readDate(parts, cal);
   if (date.bad) return { kind: 'unreadable', phrase, reason: 'not_a_date' };
   const hasDate = date.date !== undefined || date.ask !== undefined;
-  const time = readTime(parts, hasDate);
+  const time = readTime(parts, date.date, hasDate);
   if (date.ask) return { kind: 'ambiguous', phrase, ...date.ask };
   if (time.ask) {
     const candidates = date.date

@@ -72,7 +72,9 @@ export function numberWordsToDigits(text: string): string {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     const read = readNumber(tokens, i);
-    if (!read) {
+    // "the one on Friday", "the two of us": a pronoun, not a number ("the third" is an ordinal and stays one).
+    const pronoun = read !== undefined && !read.ordinal && tokens[i - 1] === 'the';
+    if (!read || pronoun) {
       out.push(tokens[i] as string);
       i += 1;
       continue;

@@ -65,7 +65,7 @@ export interface Scan {
 }
 
 /** Runs every rule over the phrase; each match consumes its words so that later rules cannot reuse them. */
-export function scanPhrase(text: string, cal: VenueCalendar): Scan {
+export function scanPhrase(text: string, cal: VenueCalendar, fillers: ReadonlySet<string> = FILLERS): Scan {
   let rest = text;
   const found: Array<{ at: number; parts: Part[]; rule: string }> = [];
   for (const { rule, regex } of COMPILED) {
@@ -82,6 +82,6 @@ export function scanPhrase(text: string, cal: VenueCalendar): Scan {
     rest = blanked + rest.slice(from);
   }
   found.sort((a, b) => a.at - b.at);
-  const leftovers = rest.split(/[\s|]+/).filter((w) => w !== '' && !FILLERS.has(w));
+  const leftovers = rest.split(/[\s|]+/).filter((w) => w !== '' && !fillers.has(w));
   return { parts: found.flatMap((f) => f.parts), leftovers, rules: found.map((f) => f.rule) };
 }
