@@ -11,8 +11,9 @@ const RELATIVE_WORDS =
 /**
  * chrono-node as a second reader for an absolute date or time our rules did not fully read (an unusual word order,
  * say). Its reading is accepted only when it passes a consistency check: one result covering every word, every
- * number in the phrase accounted for by the result, and any weekday or month named agreeing with it. Its day and
- * month then go through the same year and past rules as ours. Anything else: undefined (the phrase is unreadable).
+ * number in the phrase accounted for by the result, any weekday or month named agreeing with it, and no time zone
+ * named. Its day and month then go through the same year and past rules as ours. Anything else: undefined (the
+ * phrase is unreadable). It reads forms like "5-Dec-2026" and "2026.12.05".
  */
 export function chronoParts(text: string, cal: VenueCalendar): Part[] | undefined {
   if (RELATIVE_WORDS.test(text)) return undefined;
@@ -30,6 +31,8 @@ export function chronoParts(text: string, cal: VenueCalendar): Part[] | undefine
   const outside = `${text.slice(0, result.index)} ${text.slice(result.index + result.text.length)}`;
   if (outside.split(/\s+/).some((w) => w !== '' && !FILLERS.has(w))) return undefined;
   const s = result.start;
+  // A time zone named in the words ("3pm EST") is not the venue's: never read as venue time.
+  if (s.isCertain('timezoneOffset')) return undefined;
   const certain = (c: chrono.Component) => (s.isCertain(c) ? s.get(c) : null) ?? undefined;
   const [day, month, year, hour, minute] = (['day', 'month', 'year', 'hour', 'minute'] as const).map(certain);
   const known = new Set([

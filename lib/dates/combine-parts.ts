@@ -1,4 +1,5 @@
 import type { DateTime } from 'luxon';
+import { inPartOfDay, PART_RANGES } from './part-of-day.ts';
 import type { Part } from './read/parts.ts';
 import { dayOfMonth } from './read/year-rules.ts';
 import { hhmm, iso, nearestWeekday, OPEN_HOURS, type VenueCalendar, weekdayAfter } from './venue-calendar.ts';
@@ -6,16 +7,6 @@ import type { AskReason, Candidate, PartOfDay, WhenOutcome, WhenValue } from './
 
 type Ask = { reason: AskReason; candidates: Candidate[] };
 
-/** Where each part of the day lies, in minutes since midnight [from, to]: a clock time said with it must fit. */
-const PART_RANGES: Record<PartOfDay, [number, number]> = {
-  morning: [5 * 60, 12 * 60],
-  afternoon: [12 * 60, 18 * 60],
-  evening: [17 * 60, 24 * 60 - 1],
-  night: [18 * 60, 24 * 60 - 1],
-};
-
-const fits = (minutes: number, part: PartOfDay) =>
-  minutes >= PART_RANGES[part][0] && minutes <= PART_RANGES[part][1];
 const distinct = <T>(items: T[], key: (t: T) => string) => [
   ...new Map(items.map((i) => [key(i), i])).values(),
 ];
@@ -29,7 +20,7 @@ function readHour(p: Extract<Part, { k: 'hour' }>, part: PartOfDay | undefined):
   const am = (p.hour % 12) * 60 + p.minute;
   const readings = p.hour > 12 || p.hour === 0 ? [p.hour * 60 + p.minute] : [am, am + 720];
   if (part) {
-    const inside = readings.filter((r) => fits(r, part));
+    const inside = readings.filter((r) => inPartOfDay(r, part));
     return inside.length === 1
       ? (inside[0] as number)
       : { reason: 'time_outside_part', candidates: readings.map(hhmm) };
@@ -125,11 +116,15 @@ function readTime(parts: Part[], date: DateTime | undefined, hasDate: boolean): 
       clocks.push(read);
     }
   }
+  // "2026 December 5": a four-digit number next to a date is more likely its year than a compact time.
+  if (hasDate && parts.some((p) => p.k === 'clock' && p.yearLike === true)) {
+    return { ask: { reason: 'year_or_time', candidates: [] }, relative };
+  }
   const times = [...new Set(clocks)];
   if (times.length > 1) return { ask: { reason: 'conflict', candidates: times.map(hhmm) }, relative };
   const minutes = times[0];
   const explicit = parts.some((p) => p.k === 'clock' && !p.relative);
-  if (minutes !== undefined && part && explicit && !fits(minutes, part)) {
+  if (minutes !== undefined && part && explicit && !inPartOfDay(minutes, part)) {
     return { ask: { reason: 'time_outside_part', candidates: [hhmm(minutes)] }, relative };
   }
   return { ...(minutes !== undefined ? { minutes } : part ? { part } : {}), relative };
@@ -149,8 +144,9 @@ export function combineParts(phrase: string, parts: Part[], cal: VenueCalendar):
   const time = readTime(parts, date.date, hasDate);
   if (date.ask) return { kind: 'ambiguous', phrase, ...date.ask };
   if (time.ask) {
-    const candidates = date.date
-      ? time.ask.candidates.map((c) => `${iso(date.date as DateTime)}T${c}`)
+    const day = date.date;
+    const candidates = day
+      ? time.ask.candidates.map((c) => (c.includes('T') ? c : `${iso(day)}T${c}`))
       : time.ask.candidates;
     return { kind: 'ambiguous', phrase, reason: time.ask.reason, candidates };
   }

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { type LocaleConventions, localeConventions } from './locale-conventions.ts';
-import type { WhenContext } from './when-outcome.ts';
+import type { VenueClock, WhenContext } from './when-outcome.ts';
 
 /** Days a date may lie behind today and still be read as a slip rather than next year's (README of the corpus). */
 export const RECENT_PAST_DAYS = 60;
@@ -15,6 +15,11 @@ export interface VenueCalendar {
   today: DateTime;
   conventions: LocaleConventions;
   booking?: { date?: DateTime; minutes?: number };
+}
+
+/** Today's date in the venue's timezone (00:00 venue-local). */
+export function venueToday(venue: Pick<VenueClock, 'now' | 'timeZone'>): DateTime {
+  return DateTime.fromJSDate(venue.now, { zone: venue.timeZone }).startOf('day');
 }
 
 export function venueCalendar(ctx: WhenContext): VenueCalendar {

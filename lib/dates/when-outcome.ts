@@ -27,6 +27,7 @@ export type AskReason =
   | 'named_day' // "New Year's": Eve or Day?
   | 'fortnight_calque' // "in 15 days" from a French speaker: 14 or 15?
   | 'day_or_hour' // "Saturday 5": the 5th or 5 o'clock?
+  | 'year_or_time' // "2026 December 5": a year, or 20:26?
   | 'am_or_pm' // "at 9": 09:00 and 21:00 are both open hours
   | 'night_hour' // "3am", "12am": explicit but outside any venue's day
   | 'midnight_edge' // "Saturday midnight": start or end of Saturday?
@@ -73,3 +74,6 @@ export interface WhenContext {
   locale: string;
   booking?: BookingWhen;
 }
+
+/** The venue's clock: now, timezone and locale (a WhenContext without a booking). */
+export type VenueClock = Omit<WhenContext, 'booking'>;

@@ -65,6 +65,8 @@ function sentence(outcome: Asked, words: string, shown: string[], which: string)
         : `In ${words} the weekday and the day of the month disagree. ${which}`;
     case 'day_or_hour':
       return `In ${words}, is the number a day of the month or a time? ${which}`;
+    case 'year_or_time':
+      return `In ${words}, is the four-digit number a year or a time? ${which}`;
     case 'span':
       return shown.length > 1
         ? `${words} covers more than one day: ${options}. Which one do you mean?`
@@ -74,4 +76,41 @@ function sentence(outcome: Asked, words: string, shown: string[], which: string)
         ? `${words} could mean ${options}. Which one do you mean?`
         : `${words} is not clear. ${which}`;
   }
+}
+
+/** The question when a phrase resolved but says nothing of what the parameter needs ("3pm" for a date). */
+export function missingWhenQuestion(phrase: string, needed: Needed): WhenQuestion {
+  return {
+    question: `“${phrase}” doesn't say which ${needed}. Which ${needed} do you mean?`,
+    suggestions: [],
+    unclear: needed === 'time' ? 'time' : 'date',
+  };
+}
+
+/**
+ * "Sunday morning" against the product's sessions that day: exactly one session in that part of the day is taken
+ * without asking; otherwise this question offers the sessions in it, or the day's sessions when none is.
+ */
+export function sessionQuestion(
+  phrase: string,
+  part: string,
+  day: string,
+  inPart: string[],
+  all: string[],
+): WhenQuestion {
+  if (inPart.length > 1) {
+    return {
+      question: `“${phrase}”: there are several ${part} sessions on ${day}: ${orList(inPart)}. Which one do you mean?`,
+      suggestions: inPart,
+      unclear: 'time',
+    };
+  }
+  if (all.length > 0) {
+    return {
+      question: `There is no ${part} session on ${day}. Sessions that day: ${orList(all)}. Which one do you mean?`,
+      suggestions: all,
+      unclear: 'time',
+    };
+  }
+  return { question: `“${phrase}”: which time on ${day} do you mean?`, suggestions: [], unclear: 'time' };
 }

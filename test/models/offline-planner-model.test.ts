@@ -18,7 +18,7 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
       { booking_id: 'bk_1042', date: NEXT_SATURDAY, start_time: '15:00' },
     ],
     [
-      'Reschedule BK-1043 to next Friday at 10am',
+      'Reschedule BK-1043 to Friday at 10am',
       'rescheduleBooking',
       { booking_id: 'bk_1043', date: '2026-03-13', start_time: '10:00' },
     ],

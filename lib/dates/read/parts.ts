@@ -11,7 +11,7 @@ export type Part =
   /** A day of the month without a month ("the 3rd"). */
   | { k: 'dom'; day: number }
   /** A definite time of day, minutes since midnight. */
-  | { k: 'clock'; minutes: number; relative?: boolean }
+  | { k: 'clock'; minutes: number; relative?: boolean; yearLike?: boolean }
   /** A clock hour whose am/pm is not said ("at 4", "half past 2", French "15h"). `weak`: a lone number. */
   | { k: 'hour'; hour: number; minute: number; style: 'bare' | 'french'; weak?: boolean }
   | { k: 'part'; part: PartOfDay }

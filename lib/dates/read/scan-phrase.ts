@@ -36,14 +36,15 @@ const ordinalDay = CALENDAR_RULES.find((r) => r.name === 'ordinal-day');
 
 /**
  * The order rules are tried in: a longer, more specific reading first, so "the day after tomorrow" is not read as
- * "the day after" the booking, and "4 Dec 2027" takes its year before "2027" could be a compact time.
+ * "the day after" the booking, "4 Dec 2027" takes its year and "in 343 days" its count before either number could
+ * be a compact time.
  */
 const ORDER: readonly Rule[] = [
   ...CALENDAR_RULES.filter((r) => r !== ordinalDay),
   NAMED_DAY_RULE,
-  ...TIME_RULES,
   ...RELATIVE_RULES,
   ...BOOKING_RULES,
+  ...TIME_RULES,
   ...WEEKDAY_RULES,
   ...(ordinalDay ? [ordinalDay] : []),
   ...SPAN_RULES,

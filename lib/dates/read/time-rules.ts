@@ -97,7 +97,11 @@ export const TIME_RULES: readonly Rule[] = [
     // "1530", "0930" (24-hour); "230" as a 12-hour time without am/pm.
     name: 'compact-time',
     pattern: '(\\d{1,2})(\\d{2})(?: hours)?',
-    read: (m) => clockDigits(m[1] ?? '', Number(m[2])),
+    read: (m) => {
+      const part = clockDigits(m[1] ?? '', Number(m[2]));
+      const yearLike = /^(19|20)\d\d$/.test(m[0]);
+      return part.k === 'clock' && yearLike ? { ...part, yearLike } : part;
+    },
   },
   {
     name: 'at-hour',

@@ -41,7 +41,7 @@ const INTENT_ORDER: readonly OfflineIntent[] = ['reschedule', 'guest_count', 'co
  * cancel or decline. Deterministic; it never computes a date (it passes the user's words on).
  */
 export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
-  if (conv.rejection) return ask('other', reply.cannotRepair(conv.rejection));
+  if (conv.rejection) return ask('other', reply.CANNOT_REPAIR);
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   const current = extractSlots(conv.current);
   const request = [...conv.earlier.map(extractSlots), current].reduce(mergeSlots);
