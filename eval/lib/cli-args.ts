@@ -3,6 +3,8 @@ import * as z from 'zod';
 
 /** The flags of `npm run eval` (docs/eval.md "Running"). */
 export const EvalArgs = z.object({
+  /** golden: the conversations of eval/cases/ over the local stack; dates: the blind date corpus (issue 15). */
+  suite: z.enum(['golden', 'dates']).default('golden'),
   provider: z.enum(['offline', 'gemini']).default('offline'),
   trials: z.coerce.number().int().min(1).max(20).default(1),
   /** Only cases whose id contains this text. */
@@ -15,8 +17,9 @@ export const EvalArgs = z.object({
 });
 export type EvalArgs = z.infer<typeof EvalArgs>;
 
-export const USAGE = `usage: npm run eval -- [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
+export const USAGE = `usage: npm run eval -- [--suite golden|dates] [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
 
+  --suite       golden (default): the conversations of eval/cases/; dates: the blind date corpus through the resolver
   --provider    offline (default, deterministic) or gemini (needs GOOGLE_API_KEY; skipped without it)
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
   --case text   only the cases whose id contains text
@@ -35,6 +38,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     values = parseArgs({
       args: [...argv],
       options: {
+        suite: { type: 'string' },
         provider: { type: 'string' },
         trials: { type: 'string' },
         case: { type: 'string' },
