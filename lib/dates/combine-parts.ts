@@ -142,16 +142,26 @@ export function combineParts(phrase: string, parts: Part[], cal: VenueCalendar):
   if (date.bad) return { kind: 'unreadable', phrase, reason: 'not_a_date' };
   const hasDate = date.date !== undefined || date.ask !== undefined;
   const time = readTime(parts, date.date, hasDate);
-  if (date.ask) return { kind: 'ambiguous', phrase, ...date.ask };
+  if (date.ask) {
+    const settled: WhenValue | undefined = time.ask
+      ? undefined
+      : time.minutes !== undefined
+        ? { time: hhmm(time.minutes) }
+        : time.part
+          ? { part_of_day: time.part }
+          : undefined;
+    return { kind: 'ambiguous', phrase, ...date.ask, about: 'date', ...(settled ? { settled } : {}) };
+  }
   if (time.ask) {
     const day = date.date;
     const candidates = day
       ? time.ask.candidates.map((c) => (c.includes('T') ? c : `${iso(day)}T${c}`))
       : time.ask.candidates;
-    return { kind: 'ambiguous', phrase, reason: time.ask.reason, candidates };
+    const settled = day ? { settled: { date: iso(day) } } : {};
+    return { kind: 'ambiguous', phrase, reason: time.ask.reason, candidates, about: 'time', ...settled };
   }
   const past = pastCheck(date.date, time, cal);
-  if (past) return { kind: 'ambiguous', phrase, reason: 'past', candidates: [] };
+  if (past) return { kind: 'ambiguous', phrase, reason: 'past', candidates: [], about: 'date' };
   const value: WhenValue = {
     ...(date.date ? { date: iso(date.date) } : {}),
     ...(time.minutes !== undefined ? { time: hhmm(time.minutes) } : {}),

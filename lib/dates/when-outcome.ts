@@ -55,7 +55,16 @@ export type WhenOutcome =
       /** True when the value depends on now or on the booking ("Saturday", "an hour later"), not only on the words. */
       relative: boolean;
     }
-  | { kind: 'ambiguous'; phrase: string; reason: AskReason; candidates: Candidate[] }
+  | {
+      kind: 'ambiguous';
+      phrase: string;
+      reason: AskReason;
+      candidates: Candidate[];
+      /** Which half of the value is unclear. */
+      about: 'date' | 'time';
+      /** What the phrase does settle ("next Saturday at 2pm": the time, 14:00), for a parameter that needs only that. */
+      settled?: WhenValue;
+    }
   | { kind: 'unreadable'; phrase: string; reason: UnreadableReason };
 
 /** The booking a phrase may be relative to ("same day", "an hour later"): its current date and start time. */

@@ -36,6 +36,18 @@ describe('resolveWhen', () => {
         phrase: 'next Friday',
         reason: 'next_weekday',
         candidates: ['2026-11-27', '2026-12-04'],
+        about: 'date',
+      });
+    });
+
+    it('says what an ambiguous phrase does settle: the time of "next Friday at 2pm", the day of "Friday at 9"', () => {
+      expect(resolveWhen('next Friday at 2pm', SYDNEY_MONDAY)).toMatchObject({
+        about: 'date',
+        settled: { time: '14:00' },
+      });
+      expect(resolveWhen('Friday at 9', SYDNEY_MONDAY)).toMatchObject({
+        about: 'time',
+        settled: { date: '2026-11-27' },
       });
     });
 

@@ -10,7 +10,13 @@ const value = (v: Extract<WhenOutcome, { kind: 'value' }>['value']): WhenOutcome
   value: v,
   relative: true,
 });
-const ambiguous: WhenOutcome = { kind: 'ambiguous', phrase: 'p', reason: 'next_weekday', candidates: [] };
+const ambiguous: WhenOutcome = {
+  kind: 'ambiguous',
+  phrase: 'p',
+  reason: 'next_weekday',
+  candidates: [],
+  about: 'date',
+};
 const unreadable: WhenOutcome = { kind: 'unreadable', phrase: 'p', reason: 'unknown_words' };
 
 /** Issue 15 scoring: right = exactly the labelled keys and values; a question = asked; anything else = wrong. */

@@ -60,8 +60,13 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       }
       const outcome = cache.get(text) ?? resolveWhen(text, context);
       cache.set(text, outcome);
-      if (outcome.kind !== 'value')
+      // "next Saturday at 2pm" for a time: the time is settled even though the day is not.
+      const settled = outcome.kind === 'ambiguous' ? outcome.settled : undefined;
+      if (type === 'time' && settled?.time) return { kind: 'value', value: settled.time };
+      if (type === 'date' && settled?.date) return { kind: 'value', value: settled.date };
+      if (outcome.kind !== 'value') {
         return { kind: 'ask', question: whenQuestion(outcome, NEEDED[type], thisYear) };
+      }
       const { date, time, part_of_day } = outcome.value;
       const ask = (): WhenParameter => ({
         kind: 'ask',
