@@ -23,3 +23,8 @@ export function orList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
+
+/** The 001 wire form of a datetime: ISO 8601 in UTC, whole seconds ("2026-11-28T04:00:00Z"). */
+export function wireDateTime(instant: DateTime): string {
+  return instant.toUTC().set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? '';
+}

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { wireDateTime } from './format-when.ts';
 import { resolveWhen } from './resolve-when.ts';
 
 /** The 001 primitive types this module reads. */
@@ -38,7 +39,7 @@ export function canonicalWhen(
   if (type === 'time') return date === undefined ? time : undefined;
   if (date === undefined || time === undefined) return undefined;
   const local = DateTime.fromISO(`${date}T${time}`, { zone: venue.timeZone });
-  return local.toUTC().toISO({ suppressMilliseconds: true }) ?? undefined;
+  return wireDateTime(local);
 }
 
 /**

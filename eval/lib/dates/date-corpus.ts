@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { parse } from 'yaml';
 import * as z from 'zod';
 import { PARTS_OF_DAY } from '../../../lib/dates/when-outcome.ts';
-import { CaseFileError } from '../load-cases.ts';
+import { CaseFileError, readYamlFile } from '../load-cases.ts';
 
 /** eval/blind/dates/: the blind date-phrase corpus (issue 15), read-only. */
 export const datesCorpusDir = fileURLToPath(new URL('../../blind/dates/', import.meta.url));
@@ -47,27 +46,11 @@ export interface DateCorpus {
 }
 
 export function loadDateCorpusFile(path: string): DateCorpus {
-  let raw: unknown;
-  try {
-    raw = parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new CaseFileError(`${path}: cannot read YAML`, { cause: error });
-  }
-  const parsed = DateCorpusFile.safeParse(raw);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-    throw new CaseFileError(`${path}: ${problems.join('; ')}`, { cause: parsed.error });
-  }
-  const now = DateTime.fromISO(parsed.data.now, { zone: parsed.data.timezone });
-  if (!now.isValid) throw new CaseFileError(`${path}: now '${parsed.data.now}' is not a local date-time`);
+  const corpus = readYamlFile(path, DateCorpusFile);
+  const now = DateTime.fromISO(corpus.now, { zone: corpus.timezone });
+  if (!now.isValid) throw new CaseFileError(`${path}: now '${corpus.now}' is not a local date-time`);
   const file = path.split('/').at(-1) ?? path;
-  return {
-    file,
-    now: now.toJSDate(),
-    timezone: parsed.data.timezone,
-    locale: parsed.data.locale,
-    cases: parsed.data.cases,
-  };
+  return { file, now: now.toJSDate(), timezone: corpus.timezone, locale: corpus.locale, cases: corpus.cases };
 }
 
 /** Every corpus file of the directory, by file name. */

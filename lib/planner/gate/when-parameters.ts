@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { wireDateTime } from '../../dates/format-when.ts';
 import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { PartOfDay, VenueClock, WhenOutcome } from '../../dates/when-outcome.ts';
 import {
@@ -55,7 +56,7 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       if (EXACT[type].test(text) && (type !== 'date' || DateTime.fromISO(text).isValid)) {
         return {
           kind: 'value',
-          value: type === 'datetime' ? toUtc(DateTime.fromISO(text, { setZone: true })) : text,
+          value: type === 'datetime' ? wireDateTime(DateTime.fromISO(text, { setZone: true })) : text,
         };
       }
       const outcome = cache.get(text) ?? resolveWhen(text, context);
@@ -83,11 +84,10 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       }
       const day = date ?? booking?.date;
       if (!day || !time) return ask();
-      return { kind: 'value', value: toUtc(DateTime.fromISO(`${day}T${time}`, { zone: venue.timeZone })) };
+      return {
+        kind: 'value',
+        value: wireDateTime(DateTime.fromISO(`${day}T${time}`, { zone: venue.timeZone })),
+      };
     },
   };
-}
-
-function toUtc(dt: DateTime): string {
-  return dt.toUTC().set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? '';
 }

@@ -34,7 +34,7 @@ export function buildPlanningGraph(ctx: TurnContext) {
     .addNode('clarify', clarifyNode())
     .addNode('decline_request', declineNode(ctx))
     .addNode('cancel', cancelNode())
-    .addNode('offer_alternatives', offerAlternativesNode())
+    .addNode('offer_alternatives', offerAlternativesNode(ctx))
     .addNode('fail_gracefully', failGracefullyNode(ctx))
     .addNode('bound_clarifications', boundClarificationsNode(ctx))
     .addEdge(START, 'understand_intent')
