@@ -168,3 +168,40 @@ describe('createPlanner: date parameters of lookups', () => {
     });
   });
 });
+
+describe('createPlanner: a new booking at a part of the day', () => {
+  it('takes the product’s one morning session on that day', async () => {
+    // Prepare
+    const model = fakeModel().respondWithTools([
+      {
+        name: 'propose_plan',
+        id: 'c1',
+        args: {
+          intent_summary: 'Book the party room',
+          steps: [
+            {
+              action_id: 'createBooking',
+              parameters: params({
+                product_id: 'prod_party_room',
+                date: 'Sunday morning',
+                start_time: 'Sunday morning',
+                party_size: '6',
+                guest_name: 'Lee family',
+              }),
+            },
+          ],
+        },
+      },
+    ]);
+    const h = plannerHarness({ model });
+
+    // Act
+    const outcome = expectKind(
+      await h.send('Book the party room for 6 on Sunday morning for the Lee family'),
+      'plan',
+    );
+
+    // Assess
+    expect(outcome.plan.actions[0]?.parameters).toMatchObject({ date: '2026-03-15', start_time: '10:00' });
+  });
+});

@@ -30,7 +30,11 @@ export async function resolvePartsOfDay(
     const date =
       typeof stepDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(stepDate) ? stepDate : booking?.date;
     const day = date ? formatDay(date, thisYear) : 'that day';
-    const slots = date && booking?.product_id ? await lookups.slots(booking.product_id, date) : undefined;
+    // A new booking names its product; a change uses the booking's.
+    const stepProduct = step.parameters.product_id;
+    const product =
+      typeof stepProduct === 'string' && !stepProduct.includes('{{') ? stepProduct : booking?.product_id;
+    const slots = date && product ? await lookups.slots(product, date) : undefined;
     const all = (slots ?? []).map((s) => s.start_time).sort();
     const inPart = sessionsInPart(all, item.part);
     if (inPart.length === 1 && inPart[0]) {
