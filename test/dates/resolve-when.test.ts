@@ -147,6 +147,7 @@ describe('resolveWhen', () => {
     it.each([
       ['at 9', 'am_or_pm', ['09:00', '21:00']],
       ['2am', 'night_hour', ['02:00', '14:00']],
+      ['3.12', 'day_or_hour', []],
       ['9 in the afternoon', 'time_outside_part', ['09:00', '21:00']],
     ])('asks about "%s" (%s)', (phrase, reason, candidates) => {
       expect(resolveWhen(phrase, SYDNEY_MONDAY)).toMatchObject({ kind: 'ambiguous', reason, candidates });

@@ -17,7 +17,6 @@ const DURATIONS: ReadonlyArray<[RegExp, string | ((...m: string[]) => string)]> 
   [/\b3 quarters of an hour\b/g, '45 minutes'],
   [/\b(?:an? )?quarter (?:of )?an? hour\b/g, '15 minutes'],
   [/\b(?:an?|1) (day|week|fortnight|hour|minute|month|year)s?\b/g, '1 $1'],
-  [/\b(?:an? )?couple (?:of )?(days|weeks|hours|minutes)\b/g, '2 $1'],
 ];
 
 /**

@@ -90,8 +90,17 @@ export const TIME_RULES: readonly Rule[] = [
   { name: 'oclock', pattern: '(\\d{1,2}) ?oclock', read: (m) => bareHour(Number(m[1]), 0) },
   {
     name: 'colon-time',
-    pattern: '(\\d{1,2})[:.](\\d{2})(?: hours| h)?',
+    pattern: '(\\d{1,2}):(\\d{2})(?: hours| h)?',
     read: (m) => clockDigits(m[1] ?? '', Number(m[2])),
+  },
+  {
+    // "3.30" is a time; "3.12" may be 3 December as much as 15:12: asked.
+    name: 'dot-time',
+    pattern: '(\\d{1,2})\\.(\\d{2})',
+    read: (m) => {
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      return b >= 1 && b <= 12 && a >= 1 && a <= 31 ? ask('time', 'day_or_hour') : clockDigits(m[1] ?? '', b);
+    },
   },
   {
     // "1530", "0930" (24-hour); "230" as a 12-hour time without am/pm.
