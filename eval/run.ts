@@ -1,6 +1,7 @@
 import { loadBlindSuite } from './lib/blind/blind-case.ts';
 import { formatBlindReport, runBlindSuite } from './lib/blind/run-blind-suite.ts';
 import { parseEvalArgs, USAGE, UsageError } from './lib/cli-args.ts';
+import { runDatesSuite } from './lib/dates/run-dates-suite.ts';
 import { formatReport } from './lib/format-report.ts';
 import { loadCases } from './lib/load-cases.ts';
 import { runEval } from './lib/run-eval.ts';
@@ -17,12 +18,18 @@ const PASSED_THROUGH = [
 /**
  * `npm run eval`: the golden conversations (eval/cases/) against one local stack. Prints a per-case table and
  * the summary line `N passed, N failed`; exits 1 when an in-scope case fails, 2 on a usage or case-file error.
+ * `--suite dates` scores the blind date corpus instead (no stack) and exits 1 when a phrase is silently wrong.
  */
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseEvalArgs(argv);
   if (args.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  if (args.suite === 'dates') {
+    const dates = runDatesSuite(args.json);
+    process.stdout.write(`${dates.output}\n`);
+    return dates.failed ? 1 : 0;
   }
   const env = Object.fromEntries(PASSED_THROUGH.map((k) => [k, process.env[k]]));
   if (args.provider === 'gemini' && !env.GOOGLE_API_KEY?.trim()) {

@@ -3,9 +3,9 @@ import * as z from 'zod';
 
 /** The flags of `npm run eval` (docs/eval.md "Running"). */
 export const EvalArgs = z.object({
+  /** golden: eval/cases over the local stack; blind: eval/blind/requests; dates: eval/blind/dates (issue 15). */
+  suite: z.enum(['golden', 'blind', 'dates']).default('golden'),
   provider: z.enum(['offline', 'gemini']).default('offline'),
-  /** golden: eval/cases (golden conversations); blind: eval/blind/requests (the blind request corpus). */
-  suite: z.enum(['golden', 'blind']).default('golden'),
   trials: z.coerce.number().int().min(1).max(20).default(1),
   /** Only cases whose id contains this text. */
   case: z.string().min(1).optional(),
@@ -17,10 +17,11 @@ export const EvalArgs = z.object({
 });
 export type EvalArgs = z.infer<typeof EvalArgs>;
 
-export const USAGE = `usage: npm run eval -- [--provider offline|gemini] [--suite golden|blind] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
+export const USAGE = `usage: npm run eval -- [--suite golden|blind|dates] [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
 
+  --suite       golden (default): eval/cases; blind: the blind request corpus (eval/blind/requests);
+                dates: the blind date corpus (eval/blind/dates) through the resolver
   --provider    offline (default, deterministic) or gemini (needs GOOGLE_API_KEY; skipped without it)
-  --suite       golden (default): eval/cases; blind: the blind request corpus in eval/blind/requests
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
   --case text   only the cases whose id contains text
   --json        print the report as JSON instead of the table
@@ -38,8 +39,8 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     values = parseArgs({
       args: [...argv],
       options: {
-        provider: { type: 'string' },
         suite: { type: 'string' },
+        provider: { type: 'string' },
         trials: { type: 'string' },
         case: { type: 'string' },
         json: { type: 'boolean' },

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import type * as z from 'zod';
 import { EvalCase } from './case-schema.ts';
 
 /** eval/cases/, one YAML file per case. */
@@ -12,24 +13,30 @@ export class CaseFileError extends Error {
   override readonly name = 'CaseFileError';
 }
 
-/** Reads and validates one case file; its id must equal its file name (without .yaml). */
-export function loadCaseFile(path: string): EvalCase {
+/** Reads one YAML file and validates it; a CaseFileError names the file and every bad path. */
+export function readYamlFile<T>(path: string, schema: z.ZodType<T>): T {
   let raw: unknown;
   try {
     raw = parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new CaseFileError(`${path}: cannot read YAML`, { cause: error });
   }
-  const parsed = EvalCase.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new CaseFileError(`${path}: ${problems.join('; ')}`, { cause: parsed.error });
   }
-  const expected = basename(path).replace(/\.ya?ml$/, '');
-  if (parsed.data.id !== expected) {
-    throw new CaseFileError(`${path}: id '${parsed.data.id}' must equal the file name '${expected}'`);
-  }
   return parsed.data;
+}
+
+/** Reads and validates one case file; its id must equal its file name (without .yaml). */
+export function loadCaseFile(path: string): EvalCase {
+  const evalCase = readYamlFile(path, EvalCase);
+  const expected = basename(path).replace(/\.ya?ml$/, '');
+  if (evalCase.id !== expected) {
+    throw new CaseFileError(`${path}: id '${evalCase.id}' must equal the file name '${expected}'`);
+  }
+  return evalCase;
 }
 
 /** Every case of a directory, sorted by id. */

@@ -73,14 +73,18 @@ export function loadStartVenue(fixturePath: string | undefined): StartVenue {
 }
 
 /**
- * The service settings the venue implies, unless the environment sets them: VENUE_TIMEZONE follows the venue's
- * timezone. (When lib/config gains VENUE_LOCALE, it follows `venue.locale` here the same way.)
+ * The service settings the venue implies, unless the environment sets them: VENUE_TIMEZONE and VENUE_LOCALE
+ * follow the venue's timezone and locale (the locale decides whether 3/4 is 3 April or March 4).
  */
 export function venueEnvironment(
   venue: StartVenue['venue'],
   env: Record<string, string | undefined>,
 ): Record<string, string | undefined> {
-  return { ...env, VENUE_TIMEZONE: blankToUndefined(env.VENUE_TIMEZONE) ?? venue.timezone };
+  return {
+    ...env,
+    VENUE_TIMEZONE: blankToUndefined(env.VENUE_TIMEZONE) ?? venue.timezone,
+    VENUE_LOCALE: blankToUndefined(env.VENUE_LOCALE) ?? venue.locale,
+  };
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 
+/** The venue locale when VENUE_LOCALE is not set: the service's home market. */
+export const DEFAULT_VENUE_LOCALE = 'en-AU';
+
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 const optionalString = z
   .string()
@@ -39,6 +42,11 @@ export const ConfigSchema = z
     GEMINI_BASE_URL: optionalString,
 
     VENUE_TIMEZONE: z.string().default('Australia/Sydney'),
+    /** BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). */
+    VENUE_LOCALE: z
+      .string()
+      .default(DEFAULT_VENUE_LOCALE)
+      .refine(isLocale, { message: 'must be a BCP-47 locale such as en-AU, en-US or fr-FR' }),
     /** 000 Planning Rules 5: bounded clarification attempts. */
     MAX_CLARIFICATIONS: int(3, 1, 10),
     /** 000 Error Classification: bounded 400 self-correction. */
@@ -63,6 +71,14 @@ export const ConfigSchema = z
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+function isLocale(tag: string): boolean {
+  try {
+    return new Intl.Locale(tag).language.length >= 2;
+  } catch {
+    return false;
+  }
+}
 
 /** Raised at startup when the environment is invalid; names every bad variable. */
 export class ConfigError extends Error {

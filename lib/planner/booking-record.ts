@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import * as z from 'zod';
 import { type BookingSummary, BookingSummary as BookingSummarySchema } from '../contracts/booking.ts';
+import { formatDay } from '../dates/format-when.ts';
 
 /**
  * A booking as the read-only lookups return it (snake_case, openapi Booking / BookingListItem). Only the fields
@@ -46,18 +46,11 @@ export function toBookingSummary(booking: BookingRecord): BookingSummary | undef
 
 /** "BK-1042 · John Smith · Fri 4 Dec 11:00 · 4 guests · confirmed". */
 export function displayLabel(booking: BookingRecord): string {
-  const when = [formatDate(booking.date), booking.start_time].filter(Boolean).join(' ');
+  const when = [booking.date && formatDay(booking.date), booking.start_time].filter(Boolean).join(' ');
   const guests = booking.party_size === undefined ? undefined : `${booking.party_size} guests`;
   return [booking.booking_reference, booking.guest_name, when, guests, booking.status]
     .filter((part) => part !== undefined && part !== '')
     .join(' · ');
-}
-
-/** "Fri 4 Dec" for an ISO date; the input unchanged otherwise. */
-export function formatDate(isoDate: string | undefined): string | undefined {
-  if (!isoDate) return undefined;
-  const d = DateTime.fromISO(isoDate);
-  return d.isValid ? d.toFormat('ccc d LLL') : isoDate;
 }
 
 /** A summary back to a record, so the session's referenced booking can stand in for a lookup. */

@@ -60,3 +60,22 @@ export function stepsOnCycles(deps: ReadonlyMap<number, ReadonlySet<number>>): n
   }
   return [...remaining.keys()].sort((a, b) => a - b);
 }
+
+/**
+ * The booking a step acts on: its literal booking_id, or for {{step_N.booking_id}} the booking step N acts on
+ * (an action that takes a booking_id returns that same booking). For display and date context only; the
+ * executor resolves placeholders itself.
+ */
+export function bookingIdOf(
+  step: { parameters: Record<string, unknown> },
+  steps: ReadonlyArray<{ step_number: number; parameters: Record<string, unknown> }>,
+  depth = 0,
+): string | undefined {
+  const value = step.parameters.booking_id;
+  if (typeof value !== 'string') return undefined;
+  const ref = placeholdersIn(value)[0];
+  if (!ref) return value;
+  const source = steps.find((s) => s.step_number === ref.step);
+  if (ref.field !== 'booking_id' || !source || depth >= steps.length) return undefined;
+  return bookingIdOf(source, steps, depth + 1);
+}

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage, HumanMessage } from '@langchain/core/messages';
+import { DEFAULT_VENUE_LOCALE } from '../config/config.ts';
 import type { BookingSummary } from '../contracts/booking.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import { BookingLookups } from './booking-lookups.ts';
@@ -41,7 +42,11 @@ export interface TurnOutput {
 /** Binds the turn's tools, builds the prompt and runs the planning graph once. */
 export async function planTurn(t: TurnInput): Promise<TurnOutput> {
   const { deps, snapshot, input } = t;
-  const venue = { now: t.now, timeZone: deps.config.VENUE_TIMEZONE };
+  const venue = {
+    now: t.now,
+    timeZone: deps.config.VENUE_TIMEZONE,
+    locale: deps.config.VENUE_LOCALE ?? DEFAULT_VENUE_LOCALE,
+  };
   const pending = snapshot.pendingPlan;
   const toolset = guard(() =>
     buildToolset({

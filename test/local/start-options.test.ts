@@ -74,12 +74,17 @@ describe('loadStartVenue', () => {
 describe('venueEnvironment', () => {
   const { venue } = loadStartVenue(MY_VENUE);
 
-  it('sets VENUE_TIMEZONE to the venue timezone when the environment does not', () => {
-    expect(venueEnvironment(venue, { OTHER: 'x' })).toEqual({ OTHER: 'x', VENUE_TIMEZONE: 'Europe/London' });
+  it('sets VENUE_TIMEZONE and VENUE_LOCALE from the venue when the environment does not', () => {
+    expect(venueEnvironment(venue, { OTHER: 'x' })).toEqual({
+      OTHER: 'x',
+      VENUE_TIMEZONE: 'Europe/London',
+      VENUE_LOCALE: venue.locale,
+    });
     expect(venueEnvironment(venue, { VENUE_TIMEZONE: ' ' }).VENUE_TIMEZONE).toBe('Europe/London');
   });
 
-  it('keeps a VENUE_TIMEZONE set explicitly', () => {
+  it('keeps a VENUE_TIMEZONE or VENUE_LOCALE set explicitly', () => {
     expect(venueEnvironment(venue, { VENUE_TIMEZONE: 'Asia/Tokyo' }).VENUE_TIMEZONE).toBe('Asia/Tokyo');
+    expect(venueEnvironment(venue, { VENUE_LOCALE: 'en-US' }).VENUE_LOCALE).toBe('en-US');
   });
 });

@@ -43,7 +43,7 @@ describe('offline model over the local stack: the documented demo sentences', ()
       'Reschedule booking BK-1046 (Aisha Khan) from Sat 14 Mar 12:30 → Sun 15 Mar 15:00',
     ],
     [
-      'Reschedule BK-1050 to next Friday at 3pm',
+      'Reschedule BK-1050 to Friday at 3pm',
       'BK-1050',
       'rescheduleBooking',
       { date: '2026-03-13', start_time: '15:00' },
@@ -126,7 +126,7 @@ describe('offline model over the local stack: the documented demo sentences', ()
 
   it('"actually make it 11am" amends the pending plan', async () => {
     const h = offline();
-    const first = expectKind(await h.send('Reschedule BK-1050 to next Friday at 3pm'), 'plan');
+    const first = expectKind(await h.send('Reschedule BK-1050 to Friday at 3pm'), 'plan');
     const second = expectKind(await h.send('actually make it 11am'), 'plan');
     expect(second.plan.actions[0]?.parameters).toEqual({
       booking_id: id('BK-1050'),

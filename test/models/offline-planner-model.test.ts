@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
+import { decideOfflineCall } from '../../lib/models/offline/offline-policy.ts';
+import { CANNOT_REPAIR } from '../../lib/models/offline/offline-replies.ts';
 import { CANCELLED_MESSAGE } from '../../lib/planner/graph/nodes/cancel.ts';
 import { FakeBookingApi, NEXT_SATURDAY } from '../planner/support/fake-booking-api.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
@@ -18,7 +20,7 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
       { booking_id: 'bk_1042', date: NEXT_SATURDAY, start_time: '15:00' },
     ],
     [
-      'Reschedule BK-1043 to next Friday at 10am',
+      'Reschedule BK-1043 to Friday at 10am',
       'rescheduleBooking',
       { booking_id: 'bk_1043', date: '2026-03-13', start_time: '10:00' },
     ],
@@ -181,5 +183,51 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
       reply_type: 'cancelled',
     });
     expect((await h.planStore.get(first.plan.plan_id))?.invalidated_reason).not.toBe('cancelled_by_user');
+  });
+});
+
+/** Issue 15: the offline model passes the user's date words as written; the planner resolves them or asks. */
+describe('OfflinePlannerModel: dates and times', () => {
+  it('moves to "the 3rd at 3 in the afternoon" and shows the resolved date in the summary', async () => {
+    // Prepare (now: Wednesday 11 March 2026; 3 March is more than a week past, so the 3rd is 3 April)
+    const h = offline();
+
+    // Act
+    const outcome = expectKind(await h.send('Move BK-1043 to the 3rd at 3 in the afternoon'), 'plan');
+
+    // Assess
+    expect(outcome.plan.actions[0]?.parameters).toEqual({
+      booking_id: 'bk_1043',
+      date: '2026-04-03',
+      start_time: '15:00',
+    });
+    expect(outcome.presentation.intent_summary).toBe('Move BK-1043 (John Tan) to Fri 3 Apr 15:00');
+  });
+
+  it('asks about a date it found but cannot resolve, instead of keeping the booking’s date', async () => {
+    const h = offline();
+    const outcome = expectKind(await h.send('Move BK-1043 to the 35th at 3pm'), 'clarification');
+    expect(outcome.question).toBe('“the 35th at 3pm” is not a date in the calendar. Which date do you mean?');
+  });
+
+  it('takes the new date, not the one after "from"', async () => {
+    const h = offline();
+    const outcome = expectKind(await h.send('Move BK-1043 from Monday to Friday at 10am'), 'plan');
+    expect(outcome.plan.actions[0]?.parameters).toMatchObject({ date: '2026-03-13', start_time: '10:00' });
+  });
+
+  it('never quotes the validation gate’s rejection to the user', () => {
+    // Prepare
+    const rejection = 'The plan was rejected by validation:\n- step 1: date: "the 3rd" names no day';
+
+    // Act
+    const call = decideOfflineCall(
+      { current: 'Move BK-1043 to the 3rd', earlier: [], aiCount: 2, rejection },
+      { names: new Set(['searchBookings']), planActions: new Set(['rescheduleBooking']) },
+    );
+
+    // Assess
+    expect(call).toEqual({ name: 'ask_clarification', args: { question: CANNOT_REPAIR, missing: 'other' } });
+    expect(JSON.stringify(call)).not.toMatch(/step 1|names no day|rejected/);
   });
 });

@@ -38,7 +38,7 @@ describe('structured logs of the Lambdas', () => {
     // Arrange
     const session = 'logs-1';
     // Act: two requests to the planner Lambda (a cold start, then a warm one), confirm, execution
-    await traced.request('logs-warmup', 'Reschedule BK-1051 to next Friday at 3pm');
+    await traced.request('logs-warmup', 'Reschedule BK-1051 to Friday at 3pm');
     const proposed = planOf(await traced.request(session, "Move Aisha Khan's booking to Sunday at 3pm"));
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);

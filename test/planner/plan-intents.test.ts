@@ -41,7 +41,8 @@ describe('createPlanner: the three intents of seed 000', () => {
       },
     ]);
     expect(outcome.presentation).toEqual({
-      intent_summary: "Move John Smith's booking to Saturday at 3pm",
+      // Issue 15: the summary shows the resolved date, never the raw words.
+      intent_summary: "Move John Smith's booking to Sat 14 Mar 15:00",
       steps: [
         {
           step_number: 1,

@@ -116,7 +116,7 @@ describe('createPlanner against the sandbox booking API', () => {
     const outcome = expectKind(await h.send('Move BK-1045 to yesterday at 10am'), 'clarification');
 
     // Assess
-    expect(outcome.question).toBe('Tue 10 Mar is already in the past. Which date should it move to instead?');
+    expect(outcome.question).toBe('“yesterday” is in the past. Which date do you mean?');
   });
 
   it('answers AuthRequiredError when the booking API rejects the token (401)', async () => {

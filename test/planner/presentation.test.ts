@@ -4,6 +4,8 @@ import { quickActions } from '../../lib/planner/quick-actions.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 
 const registry = loadCompiledRegistry();
+/** Wednesday 11 March 2026, 12:00 in Sydney. */
+const venue = { now: new Date('2026-03-11T01:00:00Z'), timeZone: 'Australia/Sydney', locale: 'en-AU' };
 const booking = {
   booking_id: 'bk_1',
   booking_reference: 'BK-1042',
@@ -27,6 +29,7 @@ describe('buildPresentation', () => {
       ],
       registry,
       new Map([['bk_1', booking]]),
+      venue,
     );
     expect(presentation.steps.map((s) => s.line)).toEqual([
       'Reschedule booking BK-1042 (John Smith) from Fri 13 Mar 11:00 → Fri 13 Mar 16:00',
@@ -46,6 +49,7 @@ describe('buildPresentation', () => {
       ],
       registry,
       new Map(),
+      venue,
     );
     expect(presentation).toEqual({
       intent_summary: 'Reschedule booking bk_9 to Sat 14 Mar 10:00',

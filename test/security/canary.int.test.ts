@@ -85,7 +85,7 @@ async function messagesOn(queueUrl: string): Promise<number> {
 describe('the user token (canary) never leaves the request path', () => {
   it('runs every flow with the canary and finds it in no span, log line, DynamoDB item or HTTP body', async () => {
     // Act 1 — plan, status read, confirm, success
-    const moved = planOf(await request('canary-plan', 'Reschedule BK-1050 to next Friday at 3pm'));
+    const moved = planOf(await request('canary-plan', 'Reschedule BK-1050 to Friday at 3pm'));
     const read = await recorded(client().get(moved.plan_id, OPERATOR, CANARY));
     await recorded(client().confirm(moved.plan_id, OPERATOR, CANARY));
     const completed = await traced.settled(moved.plan_id);

@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
 
 /** What the offline planner can act on (seed 000's three intents). */
 export type OfflineIntent = 'reschedule' | 'guest_count' | 'contact';
@@ -8,7 +8,7 @@ export interface MessageSlots {
   intents: OfflineIntent[];
   reference?: string;
   guestName?: string;
-  /** The user's words for the date, e.g. "Saturday at 3pm" (the resolver keeps only the date). */
+  /** The user's words for the date, e.g. "the 3rd at 2 in the afternoon" (the resolver keeps only the date). */
   datePhrase?: string;
   timePhrase?: string;
   partySize?: number;
@@ -33,7 +33,6 @@ const RESCHEDULE =
 const CONTACT = /\b(e-?mail|phone|mobile|contact|cell)\b/i;
 const GUEST_COUNT =
   /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b/i;
-const NOW = /^(right )?now$/i;
 /** Capitalised words that are not guest names. */
 const NOT_NAMES = new Set(
   'I Hi Hey What Who Where When How Why Let It That There Here Please Can Could Would Will Move Moving Reschedule Shift Push Postpone Change Update Set Make Add Remove The A An Actually And Also But Email Phone Mobile Today Tomorrow Tonight Next This That On At For To Thanks Thank OK Ok Yes No It Its Their Booking Party Reservation BK Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec'.split(
@@ -90,21 +89,19 @@ function numberOf(word: string | undefined): number {
   return index >= 0 ? index : Number(w);
 }
 
-/** Date and time phrases located by chrono-node; the planner's resolver gives them meaning. */
+/**
+ * The user's date and time words, exactly as written, found by the resolver's own rules (lib/dates): the planner
+ * resolves them. The new date is the one not introduced by "from" ("from Friday to Sunday at 10am" → "Sunday at
+ * 10am"). A phrase the rules read but cannot resolve ("the 35th") is passed on too, so the planner asks about it
+ * rather than keeping the booking's date.
+ */
 function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
-  const cleaned = text.replace(EMAIL, ' ').replace(REFERENCE, ' ').replace(PHONE, ' ');
-  const found = [...chrono.en.GB.parse(cleaned), ...chrono.en.parse(cleaned)];
-  const out: Pick<MessageSlots, 'datePhrase' | 'timePhrase'> = {};
-  for (const result of found) {
-    if (NOW.test(result.text.trim())) continue;
-    const s = result.start;
-    const hasDate = s.isCertain('day') || s.isCertain('weekday') || s.isCertain('month');
-    const hasTime =
-      s.isCertain('hour') || /\b(morning|afternoon|evening|tonight|noon|midday)\b/i.test(result.text);
-    if (hasDate && !out.datePhrase) out.datePhrase = result.text;
-    if (hasTime && !out.timePhrase) out.timePhrase = result.text;
-  }
-  return out;
+  const found = findWhenPhrases(text);
+  const target = found.filter((f) => f.before !== 'from');
+  const phrases = target.length > 0 ? target : found;
+  const date = phrases.find((f) => f.hasDate)?.text;
+  const time = phrases.find((f) => f.hasTime)?.text;
+  return { ...(date ? { datePhrase: date } : {}), ...(time ? { timePhrase: time } : {}) };
 }
 
 function guestNameOf(text: string): string | undefined {

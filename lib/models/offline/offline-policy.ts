@@ -45,7 +45,7 @@ const INTENT_ORDER: readonly OfflineIntent[] = ['reschedule', 'guest_count', 'co
  * cancel or decline. Deterministic; it never computes a date (it passes the user's words on).
  */
 export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
-  if (conv.rejection) return ask('other', reply.cannotRepair(conv.rejection));
+  if (conv.rejection) return ask('other', reply.CANNOT_REPAIR);
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   // A pick only chose the booking (the planner resolved it); its words are not values for the request.
   const current = conv.picked ? { intents: [] } : extractSlots(conv.current);

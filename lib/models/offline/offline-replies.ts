@@ -33,11 +33,9 @@ export function askContactAgain(label: string): string {
   return `I don't keep contact details between messages, so please give them again now that I know the booking. What are the new contact details for ${label}: email, phone or guest name?`;
 }
 
-export function cannotRepair(rejection: string): string {
-  const first =
-    rejection
-      .split('\n')
-      .find((line) => line.startsWith('- '))
-      ?.slice(2) ?? 'it did not pass validation';
-  return `I couldn't build a valid plan (${first}). Could you rephrase the change?`;
-}
+/**
+ * The planner rejected the plan built from the user's words. The rejection is internal validation text and is
+ * never quoted to the user (issue 15): the reply asks to rephrase.
+ */
+export const CANNOT_REPAIR =
+  "I couldn't turn that into a plan I can show you. Could you rephrase the change, naming the booking and what should change?";

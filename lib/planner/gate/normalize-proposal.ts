@@ -1,15 +1,39 @@
+import type { PartOfDay, VenueClock } from '../../dates/when-outcome.ts';
+import type { WhenQuestion } from '../../dates/when-question.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
-import { resolveDatePhrase } from '../dates/resolve-date-phrase.ts';
-import { resolveDateTimePhrase, resolveTimePhrase } from '../dates/resolve-time-phrase.ts';
-import type { Resolution, VenueTime } from '../dates/venue-time.ts';
-import { isWholePlaceholder } from '../placeholders.ts';
+import type { BookingRecord } from '../booking-record.ts';
+import { bookingIdOf, isWholePlaceholder } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
 import type { GateError, PlanStepDraft } from './gate-types.ts';
+import { whenReader } from './when-parameters.ts';
 
 /** propose_plan's steps as the model sent them. */
 export interface ProposedStep {
   action_id: string;
   parameters: ReadonlyArray<{ name: string; value: string }>;
+}
+
+/** A date or time the user's words leave open: asked as one question, never sent to the repair round. */
+export interface WhenAsk {
+  step_number: number;
+  parameter: string;
+  question: WhenQuestion;
+}
+
+/** A time given as a part of the day ("Sunday morning"): resolved against the product's sessions. */
+export interface PartOfDayTime {
+  step_number: number;
+  parameter: string;
+  part: PartOfDay;
+  phrase: string;
+}
+
+export interface NormalizedProposal {
+  steps: PlanStepDraft[];
+  errors: GateError[];
+  /** In step order; the first becomes the user's question. */
+  asks: WhenAsk[];
+  partsOfDay: PartOfDayTime[];
 }
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -20,18 +44,28 @@ const NUMBER_WORDS =
 
 /**
  * Turns the model's {name, value} pairs into typed parameters using the registry's types: numbers and booleans
- * are coerced, date/time/datetime phrases resolved in the venue's timezone (any value that is not already
- * ISO / HH:MM), enums matched case-insensitively. Placeholders and unknown names are kept for the gate to judge.
+ * are coerced, enums matched case-insensitively, and date/time/datetime phrases resolved by lib/dates in the
+ * venue's timezone and locale, against the booking the step changes. Placeholders and unknown names are kept for
+ * the gate to judge.
  */
 export function normalizeProposal(
   steps: readonly ProposedStep[],
   registry: PlannerRegistry,
-  venue: VenueTime,
-): { steps: PlanStepDraft[]; errors: GateError[] } {
+  venue: VenueClock,
+  bookings: ReadonlyMap<string, BookingRecord> = new Map(),
+): NormalizedProposal {
   const errors: GateError[] = [];
+  const asks: WhenAsk[] = [];
+  const partsOfDay: PartOfDayTime[] = [];
+  const raw = steps.map((step, index) => ({
+    step_number: index + 1,
+    parameters: Object.fromEntries(step.parameters.map((p) => [p.name, p.value.trim()])),
+  }));
   const drafts = steps.map((step, index): PlanStepDraft => {
     const step_number = index + 1;
     const action = registry.get(step.action_id);
+    const bookingId = bookingIdOf(raw[index] ?? { parameters: {} }, raw);
+    const reader = whenReader(venue, bookingId === undefined ? undefined : bookings.get(bookingId));
     const parameters: Record<string, unknown> = {};
     for (const { name, value } of step.parameters) {
       const text = value.trim();
@@ -49,7 +83,16 @@ export function normalizeProposal(
         parameters[name] = text;
         continue;
       }
-      const coerced = coerce(param, text, venue);
+      if (param.type === 'date' || param.type === 'time' || param.type === 'datetime') {
+        const read = reader.read(param.type, text);
+        parameters[name] = read.kind === 'value' ? read.value : text;
+        if (read.kind === 'ask') asks.push({ step_number, parameter: name, question: read.question });
+        if (read.kind === 'part_of_day') {
+          partsOfDay.push({ step_number, parameter: name, part: read.part, phrase: read.phrase });
+        }
+        continue;
+      }
+      const coerced = coerce(param, text);
       if (coerced.ok) parameters[name] = coerced.value;
       else {
         parameters[name] = text;
@@ -58,12 +101,12 @@ export function normalizeProposal(
     }
     return { step_number, action_id: step.action_id, parameters };
   });
-  return { steps: drafts, errors };
+  return { steps: drafts, errors, asks, partsOfDay };
 }
 
 type Coerced = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function coerce(param: CompiledParameter, text: string, venue: VenueTime): Coerced {
+function coerce(param: CompiledParameter, text: string): Coerced {
   switch (param.type) {
     case 'number': {
       const word = NUMBER_WORDS.indexOf(text.toLowerCase());
@@ -78,12 +121,6 @@ function coerce(param: CompiledParameter, text: string, venue: VenueTime): Coerc
       if (['false', 'no'].includes(t)) return { ok: true, value: false };
       return { ok: false, reason: `"${text}" is not true or false` };
     }
-    case 'date':
-      return fromResolution(resolveDatePhrase(text, venue));
-    case 'time':
-      return fromResolution(resolveTimePhrase(text, venue));
-    case 'datetime':
-      return fromResolution(resolveDateTimePhrase(text, venue));
     case 'enum': {
       const match = (param.enum_values ?? []).find((v) => v.toLowerCase() === text.toLowerCase());
       return match
@@ -93,8 +130,4 @@ function coerce(param: CompiledParameter, text: string, venue: VenueTime): Coerc
     default:
       return { ok: true, value: text };
   }
-}
-
-function fromResolution(resolution: Resolution): Coerced {
-  return resolution.ok ? { ok: true, value: resolution.value } : { ok: false, reason: resolution.reason };
 }

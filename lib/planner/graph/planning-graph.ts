@@ -20,7 +20,8 @@ const TERMINAL_ROUTES: TerminalRoute[] = ['generate_plan', 'clarify', 'decline_r
  *   understand_intent ─┬─ propose_plan ──► generate_plan ─┬─ valid ───────────► END
  *                      ├─ ask_clarification ► clarify     ├─ invalid (once) ──► repair_plan ─► (route again)
  *                      ├─ decline ──────────► decline_request  ├─ slot full ───► offer_alternatives
- *                      └─ cancel_request ───► cancel ► END └─ invalid again ──► fail_gracefully
+ *                      └─ cancel_request ───► cancel ► END ├─ date unclear ──► bound_clarifications
+ *                                                          └─ invalid again ──► fail_gracefully
  *   clarify | decline_request | offer_alternatives | fail_gracefully ──► bound_clarifications ──► END
  *
  * Built per request: node closures hold the request's context (the token stays inside ctx.lookups).
@@ -33,7 +34,7 @@ export function buildPlanningGraph(ctx: TurnContext) {
     .addNode('clarify', clarifyNode())
     .addNode('decline_request', declineNode(ctx))
     .addNode('cancel', cancelNode())
-    .addNode('offer_alternatives', offerAlternativesNode())
+    .addNode('offer_alternatives', offerAlternativesNode(ctx))
     .addNode('fail_gracefully', failGracefullyNode(ctx))
     .addNode('bound_clarifications', boundClarificationsNode(ctx))
     .addEdge(START, 'understand_intent')
@@ -44,6 +45,7 @@ export function buildPlanningGraph(ctx: TurnContext) {
       'repair_plan',
       'offer_alternatives',
       'fail_gracefully',
+      'bound_clarifications',
     ])
     .addEdge('clarify', 'bound_clarifications')
     .addEdge('decline_request', 'bound_clarifications')
@@ -69,8 +71,10 @@ function routeTerminal(state: PlanningValues): TerminalRoute {
 
 function routeAfterGate(
   state: PlanningValues,
-): typeof END | 'repair_plan' | 'offer_alternatives' | 'fail_gracefully' {
+): typeof END | 'repair_plan' | 'offer_alternatives' | 'fail_gracefully' | 'bound_clarifications' {
   if (state.result?.kind === 'plan') return END;
+  // Issue 15: a date or time the user left open is asked as it is, never repaired by the model.
+  if (state.result?.kind === 'clarification') return 'bound_clarifications';
   if (state.unavailable) return 'offer_alternatives';
   return state.repair_rounds === 0 ? 'repair_plan' : 'fail_gracefully';
 }

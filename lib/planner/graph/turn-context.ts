@@ -2,9 +2,9 @@ import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
 import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
 import type { Runnable } from '@langchain/core/runnables';
+import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { SpanHandle, Tracer, TraceScope } from '../../ports/tracer.ts';
 import type { BookingLookups } from '../booking-lookups.ts';
-import type { VenueTime } from '../dates/venue-time.ts';
 import type { LookupRoles, PlannerLogger, PlannerRegistry } from '../planner-deps.ts';
 import type { BoundToolset } from '../tools/bound-toolset.ts';
 
@@ -16,7 +16,7 @@ export interface TurnContext {
   registry: PlannerRegistry;
   roles: LookupRoles;
   lookups: BookingLookups;
-  venue: VenueTime;
+  venue: VenueClock;
   tracer: Tracer;
   scope: TraceScope;
   /** The request's root span (user_request), for the clarification event. */

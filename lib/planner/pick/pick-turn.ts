@@ -1,7 +1,8 @@
 import { AIMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../../contracts/booking.ts';
+import { venueToday } from '../../dates/venue-calendar.ts';
+import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { SpanHandle } from '../../ports/tracer.ts';
-import { type VenueTime, venueToday } from '../dates/venue-time.ts';
 import type { PlanningResult, TerminalCall } from '../graph/planning-state.ts';
 import type { SessionSnapshot } from '../session/session-snapshot.ts';
 import { type CandidatePick, resolveCandidatePick } from './candidate-pick.ts';
@@ -11,7 +12,11 @@ import { userMessage } from './pick-message.ts';
 export type UnresolvedPick = Extract<CandidatePick, { kind: 'ambiguous' | 'no_match' }>;
 
 /** Resolves this message against the candidates the session's last question offered (none: not a pick). */
-export function candidatePickOf(message: string, snapshot: SessionSnapshot, venue: VenueTime): CandidatePick {
+export function candidatePickOf(
+  message: string,
+  snapshot: SessionSnapshot,
+  venue: Pick<VenueClock, 'now' | 'timeZone'>,
+): CandidatePick {
   const today = venueToday(venue).toISODate() ?? '';
   return resolveCandidatePick(message, snapshot.offeredCandidates, { today });
 }

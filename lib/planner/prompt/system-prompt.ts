@@ -1,6 +1,7 @@
 import type { BookingSummary } from '../../contracts/booking.ts';
+import { venueToday } from '../../dates/venue-calendar.ts';
+import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import { type VenueTime, venueToday } from '../dates/venue-time.ts';
 import type { LookupRoles } from '../planner-deps.ts';
 
 /** The pending plan as the model sees it (an amendment re-proposes it in full). */
@@ -11,7 +12,7 @@ export interface PendingPlanView {
 }
 
 export interface SystemPromptInput {
-  venue: VenueTime;
+  venue: VenueClock;
   /** The turn's bound actions only: the prompt never lists the whole registry (issue 5). */
   actions: readonly CompiledAction[];
   roles: LookupRoles;
@@ -40,14 +41,14 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   return [
     'You plan booking changes for a venue operator. You never change anything yourself: you look bookings up,',
     'then propose a plan of actions that the operator confirms, or ask one question.',
-    `${CONTEXT_MARKERS.today} ${today.toFormat('cccc d LLLL yyyy')} (${today.toISODate()}), timezone ${input.venue.timeZone}.`,
+    `${CONTEXT_MARKERS.today} ${today.toFormat('cccc d LLLL yyyy')} (${today.toISODate()}), timezone ${input.venue.timeZone}, locale ${input.venue.locale}.`,
     '',
     'Rules:',
     '1. Context first: if the session context names a booking and the user does not name another, use it.',
     `   Otherwise find the booking with ${search} using the guest name or booking reference the user gave.`,
     `2. One match: use it. Several matches: call ask_clarification with missing="booking" and their booking_id values in candidate_booking_ids. No match: call ask_clarification with missing="booking".`,
     '3. Never assume which booking, a guest count or contact details (name, email, phone): if missing, ask.',
-    '4. Dates and times: copy the user\'s words into date and time parameters ("Saturday", "3pm", "next Friday evening"). Code resolves them; never compute dates yourself.',
+    '4. Dates and times: copy the user\'s words into date and time parameters ("Saturday", "3pm", "the 3rd at 2 in the afternoon"), in date, time and lookup parameters alike. Code resolves them and asks the user when they are unclear; never compute dates yourself. If a lookup answers needs_clarification, call ask_clarification with its question.',
     '5. Ask one question per turn, the most important first: which booking, then what to change, then missing values, then date or time.',
     '6. Lookup tools run now. Changes are only steps of propose_plan; list every action the change needs, in order.',
     "7. A step may use an earlier step's output as {{step_N.field}}, with a field listed under that action's outputs.",

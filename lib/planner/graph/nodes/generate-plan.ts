@@ -1,15 +1,19 @@
+import { venueToday } from '../../../dates/venue-calendar.ts';
+import type { WhenQuestion } from '../../../dates/when-question.ts';
 import { BookingRecord } from '../../booking-record.ts';
-import { venueToday } from '../../dates/venue-time.ts';
-import { formatGateError, type PlanStepDraft } from '../../gate/gate-types.ts';
-import { normalizeProposal } from '../../gate/normalize-proposal.ts';
+import { formatGateError } from '../../gate/gate-types.ts';
+import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
+import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
+import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation } from '../../presentation.ts';
 import { runValidationGate } from '../../validation-gate.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
 
 /**
- * 000 Trace Structure `plan_generation`: normalise the proposed steps (types, date/time phrases), read the
- * current state of the bookings they name, run the validation gate, and present a valid plan.
+ * 000 Trace Structure `plan_generation`: read the current state of the bookings the proposal names, normalise
+ * the steps (types; date and time phrases against those bookings), run the validation gate, and present a valid
+ * plan. A date or time the user's words leave open is one question to the user (issue 15), never a repair round.
  */
 export function generatePlanNode(ctx: TurnContext) {
   return async function generate_plan(state: PlanningValues): Promise<PlanningUpdate> {
@@ -20,18 +24,34 @@ export function generatePlanNode(ctx: TurnContext) {
       ctx.scope,
       { metadata: { repair_round: state.repair_rounds } },
       async function generate(span) {
-        const { steps, errors } = normalizeProposal(call.args.steps, ctx.registry, ctx.venue);
-        const bookings = await currentBookings(ctx, steps, state.known);
+        const today = venueToday(ctx.venue);
+        const bookings = await currentBookings(ctx, call.args.steps, state.known);
+        const proposal = normalizeProposal(call.args.steps, ctx.registry, ctx.venue, bookings);
+        const ask =
+          proposal.asks[0]?.question ??
+          (await resolvePartsOfDay(
+            proposal.partsOfDay,
+            proposal.steps,
+            ctx.registry,
+            bookings,
+            ctx.lookups,
+            today.year,
+          ));
+        if (ask) {
+          span.update({ output: { date_question: ask.unclear } });
+          return { gate_errors: [], result: dateClarification(ask) };
+        }
+        const { steps } = proposal;
         const verdict = await runValidationGate({
           steps,
-          normalizationErrors: errors,
+          normalizationErrors: proposal.errors,
           registry: ctx.registry,
           bookings,
           verifyBookings: ctx.lookups.has('get'),
           lookups: ctx.lookups,
           userText: ctx.userText,
           carriedValues: ctx.carriedValues,
-          today: venueToday(ctx.venue).toISODate() ?? '',
+          today: today.toISODate() ?? '',
         });
         span.update({
           output: {
@@ -44,7 +64,13 @@ export function generatePlanNode(ctx: TurnContext) {
         });
         if (verdict.errors.length > 0) return { gate_errors: verdict.errors.map(formatGateError) };
         if (verdict.unavailable) return { gate_errors: [], unavailable: verdict.unavailable };
-        const presentation = buildPresentation(call.args.intent_summary, steps, ctx.registry, bookings);
+        const presentation = buildPresentation(
+          call.args.intent_summary,
+          steps,
+          ctx.registry,
+          bookings,
+          ctx.venue,
+        );
         return {
           gate_errors: [],
           result: { kind: 'plan', steps, presentation, bookings: [...bookings.values()] },
@@ -54,19 +80,30 @@ export function generatePlanNode(ctx: TurnContext) {
   };
 }
 
+/** Issue 15: the fixed question for a date or time, with its candidates as ready-to-send replies. */
+function dateClarification(ask: WhenQuestion) {
+  return {
+    kind: 'clarification' as const,
+    question: ask.question,
+    unclear: ask.unclear,
+    ...(ask.suggestions.length > 0 ? { suggestions: ask.suggestions } : {}),
+    counts: true,
+  };
+}
+
 /** The bookings the steps name, fresh from the get-booking lookup when there is one, else as last seen. */
 async function currentBookings(
   ctx: TurnContext,
-  steps: readonly PlanStepDraft[],
+  proposed: readonly ProposedStep[],
   known: Readonly<Record<string, BookingRecord>>,
 ): Promise<Map<string, BookingRecord>> {
-  const ids = [
-    ...new Set(
-      steps
-        .map((s) => s.parameters.booking_id)
-        .filter((id): id is string => typeof id === 'string' && !id.includes('{{')),
-    ),
-  ];
+  const steps = proposed.map((s, i) => ({
+    step_number: i + 1,
+    parameters: Object.fromEntries(s.parameters.map((p) => [p.name, p.value.trim()])),
+  }));
+  const ids = [...new Set(steps.flatMap((s) => bookingIdOf(s, steps) ?? []))].filter(
+    (id) => !id.includes('{{'),
+  );
   if (!ctx.lookups.has('get')) {
     return new Map(ids.flatMap((id) => (known[id] ? [[id, known[id]] as const] : [])));
   }

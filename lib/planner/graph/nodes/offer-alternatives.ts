@@ -1,5 +1,7 @@
-import { formatDate } from '../../booking-record.ts';
+import { formatDay } from '../../../dates/format-when.ts';
+import { venueToday } from '../../../dates/venue-calendar.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
+import type { TurnContext } from '../turn-context.ts';
 
 const MAX_ALTERNATIVES = 6;
 
@@ -7,11 +9,11 @@ const MAX_ALTERNATIVES = 6;
  * 000 Failure Modes "Requested slot unavailable": report it and suggest the day's available slots, as one question.
  * The suggestions are ready-to-send replies ("15:00 instead").
  */
-export function offerAlternativesNode() {
+export function offerAlternativesNode(ctx: Pick<TurnContext, 'venue'>) {
   return async function offer_alternatives(state: PlanningValues): Promise<PlanningUpdate> {
     const slot = state.unavailable;
     if (!slot) throw new TypeError('offer_alternatives needs an unavailable slot');
-    const day = formatDate(slot.date);
+    const day = formatDay(slot.date, venueToday(ctx.venue).year);
     const party = `${slot.party_size} ${slot.party_size === 1 ? 'guest' : 'guests'}`;
     const options = slot.alternatives.slice(0, MAX_ALTERNATIVES);
     if (slot.past) {

@@ -5,6 +5,7 @@ import { redact } from '../../../observability/redact.ts';
 import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';
 import { BookingRecord, bookingsOf } from '../../booking-record.ts';
+import { resolveLookupWhenArgs } from '../../gate/lookup-when-args.ts';
 import type { AgentLoopValues, SearchRecord } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
 
@@ -42,7 +43,15 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
     });
   // interpretReply only lets bound lookups through; a missing one is answered like bad arguments.
   if (!action) return { message: reply({ error: `${call.name} is not a lookup` }, 'error'), known: {} };
-  const args = argsSchema(action).safeParse(call.args ?? {});
+  const when = resolveLookupWhenArgs(action, call.args ?? {}, ctx.venue);
+  if ('question' in when) {
+    // Issue 15: the model relays this question (ask_clarification) instead of guessing the date.
+    return {
+      message: reply({ error_type: 'needs_clarification', question: when.question.question }, 'error'),
+      known: {},
+    };
+  }
+  const args = argsSchema(action).safeParse(when.args);
   if (!args.success) {
     return {
       message: reply({ error: 'invalid arguments', details: z.prettifyError(args.error) }, 'error'),

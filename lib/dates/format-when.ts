@@ -1,0 +1,30 @@
+import { DateTime } from 'luxon';
+import type { Candidate } from './when-outcome.ts';
+
+/**
+ * "Thu 3 Dec" for a YYYY-MM-DD day, with the year when it is not `thisYear` ("Sat 2 Jan 2027"): how every date
+ * is shown to the user (issue 15 Presentation). Anything that is not a real YYYY-MM-DD date is returned as is.
+ */
+export function formatDay(isoDate: string, thisYear?: number): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? DateTime.fromISO(isoDate, { zone: 'utc' }) : undefined;
+  if (!day?.isValid) return isoDate;
+  return day.toFormat(thisYear === undefined || day.year === thisYear ? 'ccc d LLL' : 'ccc d LLL yyyy');
+}
+
+/** A candidate as the user reads it and can send it back: "Sat 28 Nov", "15:00", "Sat 28 Nov 09:00". */
+export function formatCandidate(candidate: Candidate, thisYear?: number): string {
+  const [date, time] = candidate.includes('T') ? candidate.split('T') : [candidate, undefined];
+  if (date && /^\d{2}:\d{2}$/.test(date)) return date;
+  return [formatDay(date ?? '', thisYear), time].filter(Boolean).join(' ');
+}
+
+/** "a, b or c". */
+export function orList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/** The 001 wire form of a datetime: ISO 8601 in UTC, whole seconds ("2026-11-28T04:00:00Z"). */
+export function wireDateTime(instant: DateTime): string {
+  return instant.toUTC().set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? '';
+}

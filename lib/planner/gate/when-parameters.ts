@@ -1,0 +1,93 @@
+import { DateTime } from 'luxon';
+import { wireDateTime } from '../../dates/format-when.ts';
+import { resolveWhen } from '../../dates/resolve-when.ts';
+import type { PartOfDay, VenueClock, WhenOutcome } from '../../dates/when-outcome.ts';
+import {
+  missingWhenQuestion,
+  type Needed,
+  type WhenQuestion,
+  whenQuestion,
+} from '../../dates/when-question.ts';
+import type { BookingRecord } from '../booking-record.ts';
+
+/** The 001 types whose values are phrases for the resolver. */
+export type WhenType = 'date' | 'time' | 'datetime';
+
+/** How one date, time or datetime parameter came out: a wire value, a question, or a part of the day. */
+export type WhenParameter =
+  | { kind: 'value'; value: string }
+  | { kind: 'ask'; question: WhenQuestion }
+  | { kind: 'part_of_day'; part: PartOfDay; phrase: string };
+
+/** Reads the phrases of one step; the same words in two parameters are resolved once. */
+export interface WhenReader {
+  read(type: WhenType, text: string): WhenParameter;
+}
+
+const EXACT: Record<WhenType, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^([01]\d|2[0-3]):[0-5]\d$/,
+  datetime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+};
+const NEEDED: Record<WhenType, Needed> = { date: 'date', time: 'time', datetime: 'date and time' };
+
+/**
+ * The reader for one step, against the booking it changes (for "same day", "an hour later"). The rules of
+ * docs/planner.md "Dates and times": a value already in wire format passes; a phrase that asks becomes the
+ * fixed question; a phrase without the needed part keeps the booking's (the user gave no date: the booking's
+ * date stays), and without a booking asks; a time given as a part of the day waits for the product's sessions.
+ */
+export function whenReader(venue: VenueClock, booking: BookingRecord | undefined): WhenReader {
+  const cache = new Map<string, WhenOutcome>();
+  const thisYear = DateTime.fromJSDate(venue.now, { zone: venue.timeZone }).year;
+  const context = {
+    ...venue,
+    ...(booking
+      ? {
+          booking: {
+            ...(booking.date ? { date: booking.date } : {}),
+            ...(booking.start_time ? { time: booking.start_time } : {}),
+          },
+        }
+      : {}),
+  };
+  return {
+    read(type, text) {
+      if (EXACT[type].test(text) && (type !== 'date' || DateTime.fromISO(text).isValid)) {
+        return {
+          kind: 'value',
+          value: type === 'datetime' ? wireDateTime(DateTime.fromISO(text, { setZone: true })) : text,
+        };
+      }
+      const outcome = cache.get(text) ?? resolveWhen(text, context);
+      cache.set(text, outcome);
+      // "next Saturday at 2pm" for a time: the time is settled even though the day is not.
+      const settled = outcome.kind === 'ambiguous' ? outcome.settled : undefined;
+      if (type === 'time' && settled?.time) return { kind: 'value', value: settled.time };
+      if (type === 'date' && settled?.date) return { kind: 'value', value: settled.date };
+      if (outcome.kind !== 'value') {
+        return { kind: 'ask', question: whenQuestion(outcome, NEEDED[type], thisYear) };
+      }
+      const { date, time, part_of_day } = outcome.value;
+      const ask = (): WhenParameter => ({
+        kind: 'ask',
+        question: missingWhenQuestion(outcome.phrase, NEEDED[type]),
+      });
+      if (type === 'date') {
+        const day = date ?? booking?.date;
+        return day ? { kind: 'value', value: day } : ask();
+      }
+      if (type === 'time') {
+        if (time) return { kind: 'value', value: time };
+        if (part_of_day) return { kind: 'part_of_day', part: part_of_day, phrase: outcome.phrase };
+        return booking?.start_time ? { kind: 'value', value: booking.start_time } : ask();
+      }
+      const day = date ?? booking?.date;
+      if (!day || !time) return ask();
+      return {
+        kind: 'value',
+        value: wireDateTime(DateTime.fromISO(`${day}T${time}`, { zone: venue.timeZone })),
+      };
+    },
+  };
+}
