@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { checkGeminiRequest } from '../../lib/models/wire/gemini-request-rules.ts';
 import type { Content } from '../../lib/models/wire/gemini-wire.ts';
 import { SignatureLedger } from '../../lib/models/wire/signature-ledger.ts';
+import { compliantConversation as compliant, withCalls } from '../fixtures/gemini-conversations.ts';
 import {
   answer,
   call,
@@ -14,49 +15,6 @@ import {
   userText,
 } from '../fixtures/gemini-requests.ts';
 
-/** One model round: the calls of a function-call turn, and the order their responses come back in. */
-const round = fc
-  .array(fc.constantFrom('searchBookings', 'getBooking', 'getAvailability'), { minLength: 1, maxLength: 3 })
-  .chain((names) =>
-    fc
-      .shuffledSubarray(names, { minLength: names.length, maxLength: names.length })
-      .map((order) => ({ names, order })),
-  );
-const exchange = fc.record({
-  user: fc.string({ minLength: 1, maxLength: 20 }),
-  rounds: fc.array(round, { maxLength: 3 }),
-  reply: fc.option(fc.string({ minLength: 1, maxLength: 20 }), { nil: undefined }),
-});
-
-interface ExchangeShape {
-  user: string;
-  rounds: Array<{ names: string[]; order: string[] }>;
-  reply: string | undefined;
-}
-
-/** A compliant conversation: user text, rounds of calls and their responses, a model reply between exchanges. */
-function conversation(exchanges: Array<ExchangeShape>): {
-  contents: Content[];
-  callTurns: number[];
-} {
-  const contents: Content[] = [];
-  const callTurns: number[] = [];
-  exchanges.forEach((x, i) => {
-    contents.push(userText(x.user));
-    for (const r of x.rounds) {
-      callTurns.push(contents.length);
-      contents.push(
-        modelCalls(...r.names.map((n) => call(n, { q: n }))),
-        responses(...r.order.map((n) => answer(n))),
-      );
-    }
-    if (x.reply !== undefined && i < exchanges.length - 1) contents.push(modelText(x.reply));
-  });
-  return { contents, callTurns };
-}
-
-const compliant = fc.array(exchange, { minLength: 1, maxLength: 4 }).map(conversation);
-const withCalls = compliant.filter((c) => c.callTurns.length > 0);
 const rulesOf = (contents: Content[]) => checkGeminiRequest(geminiRequest(contents)).map((v) => v.rule);
 
 describe("checkGeminiRequest (the strict stub's rules)", () => {
