@@ -155,7 +155,7 @@ describe("checkGeminiRequest (the strict stub's rules)", () => {
 
   describe('thought signatures echoed back', () => {
     const issued = () => {
-      const ledger = new SignatureLedger();
+      const ledger = new SignatureLedger({ everyCallSigned: true });
       ledger.issue([call('searchBookings', { search_text: 'John' }, 'sig-1')]);
       return ledger;
     };
@@ -179,6 +179,26 @@ describe("checkGeminiRequest (the strict stub's rules)", () => {
 
       // Assess
       expect(rules).toEqual([['signature-echoed'], ['signature-echoed']]);
+    });
+
+    it('with a model that signs only some answers (Gemini 2.5): only the signed call must echo, until reset()', () => {
+      // Prepare
+      const partial = new SignatureLedger();
+      partial.issue([call('searchBookings', { search_text: 'John' }, 'sig-1')]);
+      const unsigned = [
+        userText(),
+        modelCalls(call('getBooking', { booking_id: 'bk_1' })),
+        responses(answer('getBooking')),
+      ];
+
+      // Act
+      const signedCallDropped = checkGeminiRequest(geminiRequest(turn()), partial).map((v) => v.rule);
+      const otherCall = checkGeminiRequest(geminiRequest(unsigned), partial);
+      partial.reset();
+      const afterReset = checkGeminiRequest(geminiRequest(turn()), partial);
+
+      // Assess
+      expect([signedCallDropped, otherCall, afterReset]).toEqual([['signature-echoed'], [], []]);
     });
 
     it('refuses an unsigned call of the current turn once signatures are in use, and a forged signature', () => {

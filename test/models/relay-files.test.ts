@@ -23,12 +23,15 @@ const request = geminiRequest(
   [declaration('searchBookings', { maxLength: 40 }), declaration('propose_plan')],
 );
 
+/** Argument names as a model writes them (`__proto__` is not one: zod's record drops it as a key). */
+const argName = fc.string().filter((k) => k !== '__proto__');
+
 describe('readRelayAnswer', () => {
   it.prop([
     fc.array(
       fc.record({
         name: fc.constantFrom('searchBookings', 'propose_plan'),
-        args: fc.dictionary(fc.string(), fc.jsonValue()),
+        args: fc.dictionary(argName, fc.jsonValue()),
       }),
       {
         minLength: 1,

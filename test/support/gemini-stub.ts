@@ -1,6 +1,7 @@
 import type { GeminiRule } from '../../lib/models/wire/gemini-request-rules.ts';
 import { modelResponse, type Part } from '../../lib/models/wire/gemini-wire.ts';
 import { type Responder, startModelEndpoint } from '../../lib/models/wire/model-endpoint.ts';
+import { SignatureLedger } from '../../lib/models/wire/signature-ledger.ts';
 import { withGeminiRules } from '../../lib/models/wire/with-gemini-rules.ts';
 
 export { findForbiddenSchemaKeys } from '../../lib/models/wire/schema-subset.ts';
@@ -77,6 +78,7 @@ export async function startGeminiStub(options: GeminiStubOptions = {}): Promise<
     options.strict === false
       ? inner
       : withGeminiRules(inner, {
+          ledger: new SignatureLedger({ everyCallSigned: options.sign === true }),
           onViolation: (v) => violations.push({ request: requests.length, ...v }),
         });
   const endpoint = await startModelEndpoint({

@@ -1,6 +1,7 @@
 import type { CassetteInteraction } from '../cassette/cassette.ts';
 import { normalizeRequest } from '../cassette/normalize-request.ts';
 import { type ModelReply, startModelEndpoint } from '../wire/model-endpoint.ts';
+import { SignatureLedger } from '../wire/signature-ledger.ts';
 import { withGeminiRules } from '../wire/with-gemini-rules.ts';
 import type { ConversationResponder, RecordedConversation } from './conversation.ts';
 
@@ -35,6 +36,7 @@ export interface ModelServer {
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
   const fresh = (name: string): RecordedConversation => ({ name, interactions: [], violations: [] });
   let current = fresh(options.defaultConversation);
+  const ledger = new SignatureLedger();
   const respond = withGeminiRules(
     async function recordedTurn(call): Promise<ModelReply> {
       const conversation = current;
@@ -64,6 +66,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     url: endpoint.url,
     begin(name) {
       current = fresh(name);
+      ledger.reset();
     },
     end() {
       const ended = current;
