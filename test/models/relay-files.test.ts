@@ -98,9 +98,7 @@ describe('requestMarkdown', () => {
     expect(md).toContain('> Move John Smith to Saturday');
     expect(md).toContain('- call `searchBookings` `{"search_text":"John Smith"}`');
     expect(md).toContain('"booking_id": "bk_1042"');
-    expect(md).toContain(
-      '{"functionCalls": [{"name": "searchBookings", "args": {"parameter_name": "value"}}]}',
-    );
+    expect(md).toContain('{"functionCalls": [{"name":"searchBookings","args":{"booking_id":"…"}}]}');
     expect(md).toContain('The relay waits 30 min');
   });
 });

@@ -46,12 +46,7 @@ export function requestMarkdown(request: GenerateContentRequest, ctx: RequestFil
 }
 
 function toolSection(d: FunctionDeclaration): string[] {
-  const schema = isRecord(d.parameters) ? d.parameters : {};
-  const properties = isRecord(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const lines = Object.entries(properties).map(
-    ([name, p]) => `- \`${name}\` ${propertyLine(p, required.has(name))}`,
-  );
+  const lines = propertyLines(d.parameters, '');
   return [
     `### ${d.name}`,
     '',
@@ -62,19 +57,31 @@ function toolSection(d: FunctionDeclaration): string[] {
   ];
 }
 
-function propertyLine(property: unknown, required: boolean): string {
-  if (!isRecord(property)) return '';
-  const facts = [
-    String(property.type ?? 'any'),
-    ...(required ? ['required'] : []),
-    ...(Array.isArray(property.enum) ? [`one of: ${property.enum.join(', ')}`] : []),
-    ...(property.format ? [`format ${String(property.format)}`] : []),
-    ...['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'].flatMap((k) =>
-      property[k] === undefined ? [] : [`${k} ${String(property[k])}`],
-    ),
-  ];
-  const items = isRecord(property.items) ? ` Items: ${JSON.stringify(property.items)}` : '';
-  return `(${facts.join(', ')}): ${String(property.description ?? '')}${items}`;
+/** The properties of an object schema as bullets; an array of objects lists its items' properties beneath. */
+function propertyLines(schema: unknown, indent: string): string[] {
+  if (!isRecord(schema) || !isRecord(schema.properties)) return [];
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  return Object.entries(schema.properties).flatMap(([name, property]) => {
+    if (!isRecord(property)) return [];
+    const items = isRecord(property.items) ? property.items : undefined;
+    const type = items ? `array of ${String(items.type ?? 'any')}` : String(property.type ?? 'any');
+    const facts = [
+      type,
+      ...(required.has(name) ? ['required'] : []),
+      ...enumOf(property),
+      ...(items ? enumOf(items) : []),
+      ...(property.format ? [`format ${String(property.format)}`] : []),
+      ...['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems'].flatMap((k) =>
+        property[k] === undefined ? [] : [`${k} ${String(property[k])}`],
+      ),
+    ];
+    const line = `${indent}- \`${name}\` (${facts.join(', ')}): ${String(property.description ?? '')}`;
+    return [line, ...propertyLines(items ?? property, `${indent}  `)];
+  });
+}
+
+function enumOf(schema: Record<string, unknown>): string[] {
+  return Array.isArray(schema.enum) ? [`one of: ${schema.enum.join(', ')}`] : [];
 }
 
 function turnSection(content: Content, i: number): string[] {
@@ -120,14 +127,15 @@ function parseNested(value: unknown): unknown {
 }
 
 function howToAnswer(declarations: FunctionDeclaration[]): string[] {
-  const example = declarations[0]?.name ?? 'toolName';
+  const first = declarations[0];
+  const example = JSON.stringify({ name: first?.name ?? 'toolName', args: exampleArgs(first?.parameters) });
   return [
     '## How to answer',
     '',
     "Your answer is the model's next turn: function calls, text, or both, as JSON:",
     '',
     '```json',
-    `{"functionCalls": [{"name": "${example}", "args": {"parameter_name": "value"}}]}`,
+    `{"functionCalls": [${example}]}`,
     '```',
     '',
     '```json',
@@ -143,6 +151,26 @@ function howToAnswer(declarations: FunctionDeclaration[]): string[] {
     '  and the relay keeps waiting for a corrected `<n>.response.json`.',
     '',
   ];
+}
+
+/** The required parameters of a schema with a placeholder of their type, for the example answer. */
+function exampleArgs(schema: unknown): Record<string, unknown> {
+  if (!isRecord(schema) || !isRecord(schema.properties)) return {};
+  const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+  const placeholder: Record<string, unknown> = {
+    number: 1,
+    integer: 1,
+    boolean: true,
+    array: [],
+    object: {},
+  };
+  return Object.fromEntries(
+    required.map((name) => {
+      const property = isRecord(schema.properties) ? schema.properties[name] : undefined;
+      const type = isRecord(property) ? String(property.type) : 'string';
+      return [name, type in placeholder ? placeholder[type] : '…'];
+    }),
+  );
 }
 
 function textOf(parts: readonly Part[]): string {
