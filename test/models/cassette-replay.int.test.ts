@@ -81,6 +81,18 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       'request 1 of 3 differs from the recording:\n  contents[0] (user:text).parts[0].text: "Move BK-2001 to Saturday at 3pm" → "Move BK-2001 to Sunday at 3pm"',
     );
   });
+
+  it('fails when the same requests no longer reach the recorded verdict', async () => {
+    // Prepare: the case now expects another end state; the conversation itself is unchanged.
+    const base = loadCaseFile(`${casesDir}reschedule-by-reference-saturday-3pm.yaml`);
+    const stricter: EvalCase = { ...base, database: { ...base.database, payment_links: 1 } };
+
+    // Act
+    const { report } = await replay(fixtures, [stricter]);
+
+    // Assess
+    expect(report.results[0]?.firstFailure).toMatch(/^verdict changed: recorded passed, replay failed \(database: /);
+  });
 });
 
 describe('--provider gemini --record', () => {
