@@ -91,7 +91,9 @@ describe('committed cassettes replay deterministically (npm test)', () => {
     const { report } = await replay(fixtures, [stricter]);
 
     // Assess
-    expect(report.results[0]?.firstFailure).toMatch(/^verdict changed: recorded passed, replay failed \(database: /);
+    expect(report.results[0]?.firstFailure).toMatch(
+      /^verdict changed: recorded passed, replay failed \(database: /,
+    );
   });
 });
 
