@@ -61,7 +61,7 @@ async function main(argv: readonly string[]): Promise<number> {
       'relay: `npm run relay -- next` shows the request to answer; `npm run relay -- status` the progress.',
     );
   }
-  const missing = session?.missing(cases) ?? [];
+  const missing = session?.missing(cases.map((c) => c.id)) ?? [];
   try {
     const report = await runEval({
       provider: args.provider,
@@ -70,7 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
       includeOutOfScope: args.all,
       env: { ...env, ...session?.env },
       ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
-      ...(session ? { trialHooks: session.hooks } : {}),
+      ...(session ? { conversations: session.hooks } : {}),
       ...(args.provider === 'relay'
         ? {
             fetch: patientFetch,

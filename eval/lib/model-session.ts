@@ -5,13 +5,26 @@ import { type RelayConfig, startRelay } from '../../lib/models/relay/start-relay
 import type { RecordedConversation } from '../../lib/models/server/conversation.ts';
 import { type ModelServer, startModelServer } from '../../lib/models/server/model-server.ts';
 import { upstreamResponder } from '../../lib/models/server/upstream-responder.ts';
-import type { EvalCase } from './case-schema.ts';
-import type { EvalProvider, TrialHooks } from './run-eval.ts';
-import type { TrialResult } from './run-trial.ts';
+import type { EvalArgs } from './cli-args.ts';
+
+/** A finished case as the suite's runner judged it (golden: runTrial; any other runner maps its own verdict). */
+export interface CaseVerdict {
+  passed: boolean;
+  failures: string[];
+}
+
+/**
+ * Around each case and trial of any suite's runner: name the conversation, then record or judge it. `end`
+ * returns the verdict to report: the case's own (relay, record; plus any Gemini rule broken), or the replay's.
+ */
+export interface ConversationHooks {
+  begin(caseId: string, trial: number): void;
+  end(caseId: string, trial: number, verdict: CaseVerdict): Promise<CaseVerdict>;
+}
 
 /** Options of startModelSession. */
 export interface ModelSessionOptions {
-  provider: EvalProvider;
+  provider: EvalArgs['provider'];
   suite: string;
   /** Where cassettes are written (relay, gemini --record) or read (cassette). */
   cassettesDir: string;
@@ -28,15 +41,15 @@ export interface ModelSessionOptions {
 export interface ModelSession {
   /** LLM_PROVIDER and GEMINI_BASE_URL for the local stack. */
   env: Record<string, string>;
-  hooks: TrialHooks;
+  hooks: ConversationHooks;
   /** Cases without a cassette (cassette provider): out of scope, with why. */
-  missing(cases: readonly EvalCase[]): Array<{ id: string; reason: string }>;
+  missing(caseIds: readonly string[]): Array<{ id: string; reason: string }>;
   close(): Promise<void>;
 }
 
 /** A conversation per case and trial: `<case>`, then `<case>.t2`, `<case>.t3`… */
-export const conversationName = (evalCase: EvalCase, trial: number) =>
-  trial === 1 ? evalCase.id : `${evalCase.id}.t${trial}`;
+export const conversationName = (caseId: string, trial: number) =>
+  trial === 1 ? caseId : `${caseId}.t${trial}`;
 
 /**
  * The model behind relay, cassette and `gemini --record` runs (docs/eval.md "Relay and cassettes"): a loopback
@@ -58,13 +71,13 @@ export async function startModelSession(options: ModelSessionOptions): Promise<M
   return {
     env: { LLM_PROVIDER: options.provider, GEMINI_BASE_URL: server.url },
     hooks: {
-      before: (evalCase, trial) => server.begin(conversationName(evalCase, trial)),
-      async after(evalCase, trial, result) {
+      begin: (caseId, trial) => server.begin(conversationName(caseId, trial)),
+      async end(caseId, trial, result) {
         const recorded = server.end();
         const path = writeCassette(options.cassettesDir, recorded.name, {
           format: 1,
           suite: options.suite,
-          case: evalCase.id,
+          case: caseId,
           trial,
           recorded_with: recordedWith,
           model: options.model,
@@ -90,9 +103,9 @@ async function replaySession(options: ModelSessionOptions): Promise<ModelSession
   return {
     env: { LLM_PROVIDER: 'cassette', GEMINI_BASE_URL: server.url },
     hooks: {
-      before: (evalCase, trial) => server.begin(conversationName(evalCase, trial)),
-      async after(evalCase, trial, result) {
-        const name = conversationName(evalCase, trial);
+      begin: (caseId, trial) => server.begin(conversationName(caseId, trial)),
+      async end(caseId, trial, result) {
+        const name = conversationName(caseId, trial);
         const recorded = server.end();
         const report = player.finish(name);
         for (const line of report.drift) options.log(`cassette ${name}: prose drift, ${line}`);
@@ -100,19 +113,19 @@ async function replaySession(options: ModelSessionOptions): Promise<ModelSession
         const failures = [...report.problems, ...ruleFailures(recorded)];
         if (failures.length === 0 && recordedVerdict)
           failures.push(...verdictChange(recordedVerdict, result));
-        return { ...result, passed: failures.length === 0, failures };
+        return { passed: failures.length === 0, failures };
       },
     },
-    missing: (cases) =>
-      cases
-        .filter((c) => !cassettes.has(c.id))
-        .map((c) => ({ id: c.id, reason: `no cassette recorded in ${options.cassettesDir}` })),
+    missing: (caseIds) =>
+      caseIds
+        .filter((id) => !cassettes.has(id))
+        .map((id) => ({ id, reason: `no cassette recorded in ${options.cassettesDir}` })),
     close: () => server.close(),
   };
 }
 
 /** A replay passes when it reaches the recorded verdict: the same pass, or the same failures. */
-function verdictChange(recorded: { passed: boolean; failures: string[] }, replay: TrialResult): string[] {
+function verdictChange(recorded: CaseVerdict, replay: CaseVerdict): string[] {
   const now = replay.failures.map(stable);
   if (recorded.passed === replay.passed && JSON.stringify(recorded.failures) === JSON.stringify(now))
     return [];
@@ -126,7 +139,7 @@ function ruleFailures(recorded: RecordedConversation): string[] {
   return recorded.violations.map((v) => `Gemini would refuse ${v}`);
 }
 
-function withFailures(result: TrialResult, failures: string[]): TrialResult {
-  if (failures.length === 0) return result;
-  return { ...result, passed: false, failures: [...result.failures, ...failures] };
+function withFailures(verdict: CaseVerdict, failures: string[]): CaseVerdict {
+  if (failures.length === 0) return { passed: verdict.passed, failures: verdict.failures };
+  return { passed: false, failures: [...verdict.failures, ...failures] };
 }

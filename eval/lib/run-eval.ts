@@ -2,19 +2,13 @@ import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.
 import { fixedClock } from '../../lib/ports/clock.ts';
 import type { EvalCase } from './case-schema.ts';
 import type { EvalArgs } from './cli-args.ts';
+import type { ConversationHooks } from './model-session.ts';
 import { runTrial, type TrialResult } from './run-trial.ts';
 
 /** Every case shares one pinned "now": Monday 2026-11-23 10:00 Australia/Sydney, so "Saturday" is 2026-11-28. */
 export const EVAL_NOW = '2026-11-22T23:00:00Z';
 
 export type EvalProvider = EvalArgs['provider'];
-
-/** Around each trial: the model session names the conversation, then records or checks its cassette. */
-export interface TrialHooks {
-  before(evalCase: EvalCase, trial: number): void;
-  /** May add failures (a cassette that did not replay) or replace the verdict (a replay's own verdict). */
-  after(evalCase: EvalCase, trial: number, result: TrialResult): Promise<TrialResult>;
-}
 
 const DEFAULT_TIMEOUT_MS: Record<EvalProvider, number> = {
   offline: 30_000,
@@ -37,8 +31,8 @@ export interface EvalOptions {
   onCase?: (result: CaseResult) => void;
   /** Also run the cases out of scope for the provider, counted like the others (checks the scoping is honest). */
   includeOutOfScope?: boolean;
-  /** The model session's hooks (relay, cassette, gemini --record). */
-  trialHooks?: TrialHooks;
+  /** The model session's hooks (relay, cassette, gemini --record): one conversation per case and trial. */
+  conversations?: ConversationHooks;
   /** Plan queue visibility timeout; the relay needs minutes (a person answers while the executor waits). */
   visibilityTimeoutSeconds?: number;
   /** For the calls to the service; the relay passes one without Node's 300 s header timeout. */
@@ -108,9 +102,10 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
     for (const evalCase of selected) {
       const runs: TrialResult[] = [];
       for (let t = 1; t <= trials; t += 1) {
-        options.trialHooks?.before(evalCase, t);
+        options.conversations?.begin(evalCase.id, t);
         const run = await runTrial(evalCase, target);
-        runs.push(options.trialHooks ? await options.trialHooks.after(evalCase, t, run) : run);
+        const judged = await options.conversations?.end(evalCase.id, t, run);
+        runs.push(judged ? { ...run, ...judged } : run);
       }
       const result = caseResult(evalCase, runs);
       results.push(result);

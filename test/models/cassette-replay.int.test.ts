@@ -39,7 +39,7 @@ async function replay(dir: string, cases: EvalCase[]) {
       provider: 'cassette',
       cases,
       env: session.env,
-      trialHooks: session.hooks,
+      conversations: session.hooks,
     });
     return { report, logged };
   } finally {
@@ -129,7 +129,7 @@ describe('--provider gemini --record', () => {
       provider: 'gemini',
       cases: [declined],
       env: { GOOGLE_API_KEY: 'secret-test-key', ...session.env },
-      trialHooks: session.hooks,
+      conversations: session.hooks,
     }).finally(() => session.close());
     const replayed = await replay(dir, [declined]);
 

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       provider: 'relay',
       cases: loadCases().filter((c) => FIXTURE_CASES.includes(c.id)),
       env: session.env,
-      trialHooks: session.hooks,
+      conversations: session.hooks,
       fetch: patientFetch,
       timeoutMs: 60_000,
       visibilityTimeoutSeconds: 120,
