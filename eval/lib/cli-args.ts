@@ -1,32 +1,56 @@
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 
 /** The flags of `npm run eval` (docs/eval.md "Running"). */
 export const EvalArgs = z.object({
-  /** golden: eval/cases over the local stack; blind: eval/blind/requests; dates: eval/blind/dates (issue 15). */
-  suite: z.enum(['golden', 'blind', 'dates']).default('golden'),
-  provider: z.enum(['offline', 'gemini']).default('offline'),
+  provider: z.enum(['offline', 'gemini', 'relay', 'cassette']).default('offline'),
+  /**
+   * Which cases: `golden` (eval/cases), `blind` (the blind request corpus, eval/blind/requests), `dates` (the
+   * blind date corpus through the resolver, no stack), or a directory of golden-format case files.
+   */
+  suite: z
+    .string()
+    .min(1)
+    .refine((s) => ['golden', 'blind', 'dates'].includes(s) || (existsSync(s) && statSync(s).isDirectory()), {
+      message: 'must be golden, blind, dates or a directory of case files',
+    })
+    .default('golden'),
+  /** blind suite: confirm each right plan and wait for its execution to end (relay recordings with executions). */
+  confirm: z.boolean().default(false),
+  /** With gemini: record each conversation as a cassette (the relay always records). */
+  record: z.boolean().default(false),
+  /** Where cassettes are written (relay, gemini --record) or read (cassette); default eval/cassettes/<suite>. */
+  cassettes: z.string().min(1).optional(),
   trials: z.coerce.number().int().min(1).max(20).default(1),
   /** Only cases whose id contains this text. */
   case: z.string().min(1).optional(),
   json: z.boolean().default(false),
   /** Run the cases marked out of scope for the provider too, and count them. */
   all: z.boolean().default(false),
-  timeoutMs: z.coerce.number().int().min(1_000).max(600_000).optional(),
+  timeoutMs: z.coerce.number().int().min(1_000).max(7_200_000).optional(),
   help: z.boolean().default(false),
 });
 export type EvalArgs = z.infer<typeof EvalArgs>;
 
-export const USAGE = `usage: npm run eval -- [--suite golden|blind|dates] [--provider offline|gemini] [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
+export const USAGE = `usage: npm run eval -- [--provider offline|gemini|relay|cassette] [--suite golden|blind|dates|<dir>] [--confirm]
+                       [--record] [--cassettes <dir>]
+                       [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
 
-  --suite       golden (default): eval/cases; blind: the blind request corpus (eval/blind/requests);
-                dates: the blind date corpus (eval/blind/dates) through the resolver
-  --provider    offline (default, deterministic) or gemini (needs GOOGLE_API_KEY; skipped without it)
+  --provider    offline (default, deterministic), gemini (needs GOOGLE_API_KEY; skipped without it),
+                relay (you play the model: answer the files under RELAY_DIR; docs/models.md "Relay"),
+                cassette (replays recorded conversations, failing with a diff when a request changed)
+  --suite       golden (default: eval/cases), blind (eval/blind/requests: the blind request corpus),
+                dates (eval/blind/dates: the blind date corpus, resolver only), or a directory of case files
+  --confirm     blind suite: confirm every right plan and wait until its execution ends
+  --record      with gemini: record every conversation as a cassette (relay always records)
+  --cassettes   where cassettes are written or read (default eval/cassettes/<suite>)
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
   --case text   only the cases whose id contains text
   --json        print the report as JSON instead of the table
   --all         also run (and count) the cases marked out of scope for the offline model
-  --timeout-ms  bounded wait for one confirmed plan to finish (default 30000 offline, 180000 gemini)`;
+  --timeout-ms  bounded wait for one confirmed plan to finish (default 30000 offline and cassette,
+                180000 gemini, 3600000 relay)`;
 
 /** A bad command line; the CLI prints it with the usage and exits 2. */
 export class UsageError extends Error {
@@ -39,8 +63,11 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     values = parseArgs({
       args: [...argv],
       options: {
-        suite: { type: 'string' },
         provider: { type: 'string' },
+        suite: { type: 'string' },
+        confirm: { type: 'boolean' },
+        record: { type: 'boolean' },
+        cassettes: { type: 'string' },
         trials: { type: 'string' },
         case: { type: 'string' },
         json: { type: 'boolean' },

@@ -1,12 +1,22 @@
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import type { EvalCase } from './case-schema.ts';
+import type { EvalArgs } from './cli-args.ts';
+import type { ConversationHooks } from './model-session.ts';
 import { runTrial, type TrialResult } from './run-trial.ts';
 
 /** Every case shares one pinned "now": Monday 2026-11-23 10:00 Australia/Sydney, so "Saturday" is 2026-11-28. */
 export const EVAL_NOW = '2026-11-22T23:00:00Z';
 
-export type EvalProvider = 'offline' | 'gemini';
+export type EvalProvider = EvalArgs['provider'];
+
+/** Bounded wait for one confirmed plan, by provider (a human-played relay model is slow). */
+export const DEFAULT_TIMEOUT_MS: Record<EvalProvider, number> = {
+  offline: 30_000,
+  cassette: 30_000,
+  gemini: 180_000,
+  relay: 3_600_000,
+};
 
 /** Options of runEval; the CLI (eval/run.ts) maps its flags onto these. */
 export interface EvalOptions {
@@ -22,6 +32,12 @@ export interface EvalOptions {
   onCase?: (result: CaseResult) => void;
   /** Also run the cases out of scope for the provider, counted like the others (checks the scoping is honest). */
   includeOutOfScope?: boolean;
+  /** The model session's hooks (relay, cassette, gemini --record): one conversation per case and trial. */
+  conversations?: ConversationHooks;
+  /** Plan queue visibility timeout; the relay needs minutes (a person answers while the executor waits). */
+  visibilityTimeoutSeconds?: number;
+  /** For the calls to the service; the relay passes one without Node's 300 s header timeout. */
+  fetch?: typeof fetch;
 }
 
 /** The result of one in-scope case over k trials. */
@@ -51,7 +67,7 @@ export interface EvalReport {
 
 /** Whether a provider is expected to pass a case: the offline model only runs cases marked in scope for it. */
 export function inScope(evalCase: EvalCase, provider: EvalProvider): boolean {
-  return provider === 'gemini' || evalCase.offline_in_scope;
+  return provider !== 'offline' || evalCase.offline_in_scope;
 }
 
 /**
@@ -70,18 +86,28 @@ export async function runEval(options: EvalOptions): Promise<EvalReport> {
     env: { ...options.env, LLM_PROVIDER: options.provider },
     logLevel: 'SILENT',
     port: 0,
+    ...(options.visibilityTimeoutSeconds
+      ? { visibilityTimeoutSeconds: options.visibilityTimeoutSeconds }
+      : {}),
   });
+  const slow = options.provider === 'gemini' || options.provider === 'relay';
   const target = {
     baseUrl: stack.url,
     admin: stack.sandbox.admin,
-    timeoutMs: options.timeoutMs ?? (options.provider === 'gemini' ? 180_000 : 30_000),
-    pollMs: options.provider === 'gemini' ? 250 : 25,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS[options.provider],
+    pollMs: slow ? 250 : 25,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   };
   const results: CaseResult[] = [];
   try {
     for (const evalCase of selected) {
       const runs: TrialResult[] = [];
-      for (let t = 0; t < trials; t += 1) runs.push(await runTrial(evalCase, target));
+      for (let t = 1; t <= trials; t += 1) {
+        options.conversations?.begin(evalCase.id, t);
+        const run = await runTrial(evalCase, target);
+        const judged = await options.conversations?.end(evalCase.id, t, run);
+        runs.push(judged ? { ...run, ...judged } : run);
+      }
       const result = caseResult(evalCase, runs);
       results.push(result);
       options.onCase?.(result);

@@ -17,6 +17,8 @@ export interface TrialTarget {
   /** Bounded wait for a confirmed plan to finish. */
   timeoutMs: number;
   pollMs: number;
+  /** For the service calls (default the global fetch). */
+  fetch?: typeof fetch;
 }
 
 /** One run of one case. `failures` is empty when it passed; the first entry is the reason shown in the table. */
@@ -47,7 +49,12 @@ export async function runTrial(evalCase: EvalCase, target: TrialTarget): Promise
     target.admin.reset(caseFixture(evalCase));
     const before = target.admin.bookings();
     const user = CASE_USERS[evalCase.fixture.base];
-    const client = new ServiceClient({ baseUrl: target.baseUrl, userId: user.userId, token: user.token });
+    const client = new ServiceClient({
+      baseUrl: target.baseUrl,
+      userId: user.userId,
+      token: user.token,
+      ...(target.fetch ? { fetch: target.fetch } : {}),
+    });
     const played = await playTurns(evalCase, client, transcript, stage);
     if (played.failures.length > 0) return done(played.failures);
     stage.name = 'confirm';

@@ -11,6 +11,7 @@ import { lazy } from '../../lib/composition/lazy.ts';
 import { buildPlanService } from '../../lib/composition/plan-service.ts';
 import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { type Config, loadConfig } from '../../lib/config/config.ts';
+import { startRelay } from '../../lib/models/relay/start-relay.ts';
 import { type Clock, systemClock } from '../../lib/ports/clock.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
@@ -72,15 +73,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...(options.sandboxFixture ? { fixture: options.sandboxFixture } : {}),
     });
     stops.push(sandbox.close);
+    // LLM_PROVIDER=relay: a person answers the model's requests from files (docs/models.md "Relay").
+    const wanted = loadConfig({ ...options.env });
+    const relay =
+      wanted.LLM_PROVIDER === 'relay' && !wanted.GEMINI_BASE_URL ? await startRelay(wanted) : undefined;
+    if (relay) stops.push(relay.close);
+    const env = { ...options.env, ...(relay ? { GEMINI_BASE_URL: relay.url } : {}) };
     const base = loadConfig({
-      ...options.env,
+      ...env,
       AWS_REGION: REGION,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
     });
     const queues = await provision(base, options.visibilityTimeoutSeconds ?? 2);
     const config = loadConfig({
-      ...options.env,
+      ...env,
       AWS_REGION: REGION,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.endpoint,

@@ -31,7 +31,8 @@ export const ConfigSchema = z
     /** 000 Constraints: individual API calls time out within 30-120 s, configurable. */
     BOOKING_API_TIMEOUT_MS: int(30_000, 30_000, 120_000),
 
-    LLM_PROVIDER: z.enum(['gemini', 'offline']).optional(),
+    /** gemini | offline | relay (a person plays the model) | cassette (recorded answers); docs/models.md. */
+    LLM_PROVIDER: z.enum(['gemini', 'offline', 'relay', 'cassette']).optional(),
     GOOGLE_API_KEY: optionalString,
     /** Secrets Manager ARN holding the Gemini key (deployed stacks); resolved at cold start. */
     GOOGLE_API_KEY_SECRET_ARN: optionalString,
@@ -40,6 +41,12 @@ export const ConfigSchema = z
     GEMINI_TIMEOUT_MS: int(20_000, 1_000, 120_000),
     /** Points the real Gemini client elsewhere (tests use a local generateContent stub). */
     GEMINI_BASE_URL: optionalString,
+    /** LLM_PROVIDER=relay: each request is written under this directory and the answer is read from a file. */
+    RELAY_DIR: z.string().min(1).default('.local/relay'),
+    /** LLM_PROVIDER=relay: how long the relay waits for one answer file (a person is answering). */
+    RELAY_ANSWER_TIMEOUT_MS: int(1_800_000, 1_000, 86_400_000),
+    /** LLM_PROVIDER=relay: how often the relay prints that it is still waiting. */
+    RELAY_PROGRESS_MS: int(30_000, 1_000, 3_600_000),
 
     VENUE_TIMEZONE: z.string().default('Australia/Sydney'),
     /** BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). */

@@ -16,7 +16,11 @@ export type ModelConfig = Pick<
   | 'GEMINI_TEMPERATURE'
   | 'GEMINI_TIMEOUT_MS'
   | 'GEMINI_BASE_URL'
+  | 'RELAY_ANSWER_TIMEOUT_MS'
 >;
+
+/** The relay answers its own timeout first (a 504); the client waits a little longer so it sees that answer. */
+const RELAY_CLIENT_GRACE_MS = 60_000;
 
 /** Raised at startup: an unknown provider, or Gemini without a key. */
 export class ModelConfigError extends Error {
@@ -29,6 +33,8 @@ export class ModelConfigError extends Error {
  *   GEMINI_BASE_URL for a local stub, no client retries). Needs GOOGLE_API_KEY (resolve a Secrets Manager ARN
  *   into it before calling this).
  * - `offline`: the deterministic OfflinePlannerModel or OfflineExecutorModel, network-free.
+ * - `relay` / `cassette`: the same Gemini client, pointed at the loopback relay or cassette player that `npm start`
+ *   or `npm run eval` started (GEMINI_BASE_URL); no key. A relay call waits up to RELAY_ANSWER_TIMEOUT_MS.
  * Anything else throws ModelConfigError (config already restricts the enum; this guards other callers).
  */
 export function createChatModel(config: ModelConfig, role: ModelRole): BaseChatModel {
@@ -46,7 +52,27 @@ export function createChatModel(config: ModelConfig, role: ModelRole): BaseChatM
     }
     case 'offline':
       return role === 'planner' ? new OfflinePlannerModel() : new OfflineExecutorModel();
+    case 'relay':
+    case 'cassette': {
+      if (!config.GEMINI_BASE_URL) {
+        throw new ModelConfigError(
+          `LLM_PROVIDER=${provider} needs GEMINI_BASE_URL, the address of the ${provider === 'relay' ? 'relay' : 'cassette player'} (npm start and npm run eval start it and set it)`,
+        );
+      }
+      return new GeminiChatModel({
+        apiKey: provider,
+        model: config.GEMINI_MODEL,
+        temperature: config.GEMINI_TEMPERATURE,
+        timeoutMs:
+          provider === 'relay'
+            ? config.RELAY_ANSWER_TIMEOUT_MS + RELAY_CLIENT_GRACE_MS
+            : config.GEMINI_TIMEOUT_MS,
+        baseUrl: config.GEMINI_BASE_URL,
+      });
+    }
     default:
-      throw new ModelConfigError(`unknown LLM_PROVIDER '${provider}': use gemini or offline`);
+      throw new ModelConfigError(
+        `unknown LLM_PROVIDER '${provider}': use gemini, offline, relay or cassette`,
+      );
   }
 }

@@ -2,6 +2,9 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { ChatGoogleGenerativeAI, type GoogleGenerativeAIChatInput } from '@langchain/google-genai';
+import { mergeTurns } from './gemini-turns.ts';
+
+type CompletionRequest = Parameters<ChatGoogleGenerativeAI['completionWithRetry']>[0];
 
 /** Options of the Gemini chat model, all from Config (GEMINI_*). */
 export interface GeminiModelOptions {
@@ -18,6 +21,8 @@ export interface GeminiModelOptions {
  * ChatGoogleGenerativeAI with a per-call timeout. The client has no timeout option of its own, so every
  * generation gets an AbortSignal that fires after timeoutMs (combined with the caller's signal, if any).
  * maxRetries is 0: the planner has its own single retry for invalid output, and 000 wants plans in 5-15 s.
+ * Every request's contents go through mergeTurns (gemini-turns.ts): LangChain's message conversion sends shapes
+ * Gemini refuses with a 400 (parallel function responses split over several turns, empty model turns).
  */
 export class GeminiChatModel extends ChatGoogleGenerativeAI {
   private readonly timeoutMs: number;
@@ -42,5 +47,11 @@ export class GeminiChatModel extends ChatGoogleGenerativeAI {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     return super._generate(messages, { ...options, signal }, runManager);
+  }
+
+  override completionWithRetry(request: CompletionRequest, options?: this['ParsedCallOptions']) {
+    if (typeof request === 'string' || Array.isArray(request))
+      return super.completionWithRetry(request, options);
+    return super.completionWithRetry({ ...request, contents: mergeTurns(request.contents) }, options);
   }
 }

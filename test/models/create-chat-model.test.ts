@@ -33,6 +33,23 @@ describe('createChatModel', () => {
     }
   });
 
+  it('builds the Gemini client for relay and cassette, at the stand-in, with no key; the relay waits longer', () => {
+    // Prepare
+    const at = { GEMINI_BASE_URL: 'http://127.0.0.1:9', RELAY_ANSWER_TIMEOUT_MS: '600000' };
+
+    // Act
+    const relay = createChatModel(config({ LLM_PROVIDER: 'relay', ...at }), 'planner');
+    const cassette = createChatModel(config({ LLM_PROVIDER: 'cassette', ...at }), 'executor');
+
+    // Assess
+    expect(relay).toBeInstanceOf(GeminiChatModel);
+    expect(relay).toMatchObject({ baseUrl: 'http://127.0.0.1:9', apiKey: 'relay', timeoutMs: 660_000 });
+    expect(cassette).toMatchObject({ baseUrl: 'http://127.0.0.1:9', apiKey: 'cassette', timeoutMs: 20_000 });
+    expect(() => createChatModel(config({ LLM_PROVIDER: 'relay' }), 'planner')).toThrow(
+      /needs GEMINI_BASE_URL/,
+    );
+  });
+
   it('refuses Gemini without a key, and an unknown provider, at startup', () => {
     expect(() => createChatModel(config({ LLM_PROVIDER: 'gemini' }), 'planner')).toThrow(ModelConfigError);
     const unknown = { ...config({}), LLM_PROVIDER: 'openai' } as unknown as Config;

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
 import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
-import { loadConfig } from '../../lib/config/config.ts';
-import { createChatModel } from '../../lib/models/create-chat-model.ts';
 import type { SessionStore } from '../../lib/ports/session-store.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
 import { findForbiddenSchemaKeys, type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
+import { geminiAt } from '../support/gemini-stub-model.ts';
 import { type Emulators, startEmulators } from '../support/local-stack.ts';
 import { bookingId, PINNED_NOW, startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
 
@@ -26,15 +25,8 @@ describe('Gemini over the wire (local generateContent stub)', () => {
   });
 
   function geminiPlanner(sessionStore?: SessionStore) {
-    const config = loadConfig({
-      LLM_PROVIDER: 'gemini',
-      GOOGLE_API_KEY: 'test-key',
-      GEMINI_BASE_URL: stub.url,
-      GEMINI_MODEL: 'gemini-2.5-flash',
-      LOG_LEVEL: 'SILENT',
-    });
     return plannerHarness({
-      model: createChatModel(config, 'planner'),
+      model: geminiAt(stub, 'planner'),
       bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
       now: PINNED_NOW,
       ...(sessionStore ? { sessionStore } : {}),

@@ -1,5 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import type { GeminiRule } from '../../lib/models/wire/gemini-request-rules.ts';
+import { modelResponse, type Part } from '../../lib/models/wire/gemini-wire.ts';
+import { type Responder, startModelEndpoint } from '../../lib/models/wire/model-endpoint.ts';
+import { SignatureLedger } from '../../lib/models/wire/signature-ledger.ts';
+import { withGeminiRules } from '../../lib/models/wire/with-gemini-rules.ts';
+
+export { findForbiddenSchemaKeys } from '../../lib/models/wire/schema-subset.ts';
 
 /** One scripted functionCall part; `id` is always sent (without one LangChain invents a random id). */
 export interface StubFunctionCall {
@@ -12,7 +17,7 @@ export interface StubFunctionCall {
 
 /** What the stub answers to one generateContent call. */
 export type StubReply =
-  | { functionCalls: StubFunctionCall[] }
+  | { functionCalls: StubFunctionCall[]; text?: string }
   | { text: string }
   | { status: number; message: string };
 
@@ -24,135 +29,83 @@ export interface CapturedRequest {
   body: any;
 }
 
+export interface GeminiStubOptions {
+  /** Enforce Gemini's request rules (lib/models/wire/gemini-request-rules.ts) with its 400s. Default true. */
+  strict?: boolean;
+  /**
+   * Act like Gemini 3: put a fresh thought signature on the first function call of every answer that has none,
+   * so every conversation must echo them. Default false.
+   */
+  sign?: boolean;
+  /** Answers instead of the scripted queue (e.g. a cassette player); the rules still apply first. */
+  respond?: Responder;
+}
+
 export interface GeminiStub {
   /** Base URL to pass as GEMINI_BASE_URL / baseUrl. */
   url: string;
   requests: CapturedRequest[];
+  /** The rules the requests broke, in order (each got a 400). */
+  violations: Array<{ request: number; rule: GeminiRule; message: string }>;
   /** Queues replies, answered in order; an unscripted call gets a 500 naming the problem. */
   reply(...replies: StubReply[]): void;
   close(): Promise<void>;
 }
 
-const ROUTE = /^\/v1beta\/models\/([^/:]+):generateContent$/;
-
 /**
- * A local HTTP stand-in for Gemini's POST /v1beta/models/{model}:generateContent (DESIGN-NOTES: the real
- * ChatGoogleGenerativeAI can target it through baseUrl). It captures each request and answers scripted
- * function calls in Gemini's response shape, with usage metadata. Loopback only.
+ * The strict Gemini stub: the real ChatGoogleGenerativeAI can target it through baseUrl (DESIGN-NOTES). It
+ * captures every request, refuses one that breaks Gemini's documented request rules with Gemini's 400 (issue 14
+ * "A strict Gemini stub"), and otherwise answers scripted function calls or text in Gemini's response shape.
+ * Loopback only.
  */
-export async function startGeminiStub(): Promise<GeminiStub> {
+export async function startGeminiStub(options: GeminiStubOptions = {}): Promise<GeminiStub> {
   const requests: CapturedRequest[] = [];
+  const violations: GeminiStub['violations'] = [];
   const queue: StubReply[] = [];
-  const server = createServer((req, res) => {
-    void handle(req, res, requests, queue);
+  let signatures = 0;
+  const scripted: Responder = async () => {
+    const next = queue.shift();
+    if (!next)
+      return { ok: false, code: 500, message: `stub: no reply scripted for request ${requests.length}` };
+    if ('status' in next) return { ok: false, code: next.status, message: next.message };
+    const parts = partsOf(next);
+    const first = parts.find((p) => p.functionCall);
+    if (options.sign && first && !first.thoughtSignature) first.thoughtSignature = `stub-sig-${++signatures}`;
+    return { ok: true, response: modelResponse(parts, 'stub') };
+  };
+  const inner = options.respond ?? scripted;
+  const checked: Responder =
+    options.strict === false
+      ? inner
+      : withGeminiRules(inner, {
+          ledger: new SignatureLedger({ everyCallSigned: options.sign === true }),
+          onViolation: (v) => violations.push({ request: requests.length, ...v }),
+        });
+  const endpoint = await startModelEndpoint({
+    respond(call) {
+      requests.push({ model: call.model, apiKey: call.apiKey, body: structuredClone(call.request) });
+      return checked(call);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('gemini stub has no TCP address');
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: endpoint.url,
     requests,
+    violations,
     reply: (...replies) => {
       queue.push(...replies);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: endpoint.close,
   };
 }
 
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  requests: CapturedRequest[],
-  queue: StubReply[],
-) {
-  const match = ROUTE.exec(new URL(req.url ?? '/', 'http://stub').pathname);
-  if (req.method !== 'POST' || !match)
-    return send(res, 404, { error: { code: 404, message: `no route ${req.url}` } });
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks);
-  const text = (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-  const apiKey = req.headers['x-goog-api-key'];
-  requests.push({
-    model: match[1] ?? '',
-    apiKey: typeof apiKey === 'string' ? apiKey : undefined,
-    body: JSON.parse(text),
-  });
-  const next = queue.shift();
-  if (!next)
-    return send(res, 500, {
-      error: { code: 500, message: `stub: no reply scripted for request ${requests.length}` },
-    });
-  if ('status' in next)
-    return send(res, next.status, { error: { code: next.status, message: next.message } });
-  const parts =
-    'text' in next
-      ? [{ text: next.text }]
-      : next.functionCalls.map((c) => ({
-          functionCall: { name: c.name, args: c.args, id: c.id },
-          ...(c.thoughtSignature ? { thoughtSignature: c.thoughtSignature } : {}),
-        }));
-  return send(res, 200, {
-    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: 1200, candidatesTokenCount: 40, totalTokenCount: 1240 },
-    modelVersion: 'stub',
-  });
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-/** JSON Schema keys Gemini rejects (DESIGN-NOTES), plus `pattern`, which the registry keeps out on purpose. */
-const FORBIDDEN_KEYS = new Set([
-  '$schema',
-  '$ref',
-  '$defs',
-  'definitions',
-  'additionalProperties',
-  'oneOf',
-  'anyOf',
-  'allOf',
-  'not',
-  'const',
-  'propertyNames',
-  'patternProperties',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'prefixItems',
-  'pattern',
-]);
-
-/**
- * Every construct in function declarations that Gemini rejects, as "path: problem" strings: forbidden keys,
- * `type` arrays (nullable), `format` other than date-time/enum, and non-string enums.
- */
-export function findForbiddenSchemaKeys(node: unknown, path = '$'): string[] {
-  if (Array.isArray(node)) return node.flatMap((item, i) => findForbiddenSchemaKeys(item, `${path}[${i}]`));
-  if (node === null || typeof node !== 'object') return [];
-  const problems: string[] = [];
-  for (const [key, value] of Object.entries(node)) {
-    const at = `${path}.${key}`;
-    if (FORBIDDEN_KEYS.has(key)) problems.push(`${at}: forbidden key`);
-    if (key === 'type' && Array.isArray(value)) problems.push(`${at}: type array`);
-    if (key === 'format' && typeof value === 'string' && !['date-time', 'enum'].includes(value)) {
-      problems.push(`${at}: format ${value}`);
-    }
-    if (key === 'enum' && Array.isArray(value) && value.some((v) => typeof v !== 'string')) {
-      problems.push(`${at}: non-string enum`);
-    }
-    // `properties` maps names to schemas: its keys are parameter names, not schema keywords.
-    if (key === 'properties' && value && typeof value === 'object') {
-      for (const [name, schema] of Object.entries(value))
-        problems.push(...findForbiddenSchemaKeys(schema, `${at}.${name}`));
-    } else {
-      problems.push(...findForbiddenSchemaKeys(value, at));
-    }
-  }
-  return problems;
+function partsOf(reply: Exclude<StubReply, { status: number }>): Part[] {
+  const text = reply.text ? [{ text: reply.text }] : [];
+  if (!('functionCalls' in reply)) return 'text' in reply ? [{ text: reply.text }] : text;
+  return [
+    ...text,
+    ...reply.functionCalls.map((c) => ({
+      functionCall: { name: c.name, args: c.args, id: c.id },
+      ...(c.thoughtSignature ? { thoughtSignature: c.thoughtSignature } : {}),
+    })),
+  ];
 }

@@ -1,0 +1,144 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EvalCase } from '../../eval/lib/case-schema.ts';
+import { casesDir, loadCaseFile, loadCases } from '../../eval/lib/load-cases.ts';
+import { startModelSession } from '../../eval/lib/model-session.ts';
+import { runEval } from '../../eval/lib/run-eval.ts';
+import { readCassette, readCassettes } from '../../lib/models/cassette/cassette-files.ts';
+import { type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
+
+const RELAY = { RELAY_DIR: '.local/relay', RELAY_ANSWER_TIMEOUT_MS: 60_000, RELAY_PROGRESS_MS: 30_000 };
+const MODEL = 'gemini-2.5-flash';
+
+/** The committed cassette directories: the fixtures recorded by the automatic answerer, and eval/cassettes/<suite>. */
+const fixtures = fileURLToPath(new URL('../fixtures/cassettes/golden/', import.meta.url));
+const evalCassettes = fileURLToPath(new URL('../../eval/cassettes/', import.meta.url));
+const committed = [
+  fixtures,
+  ...(existsSync(evalCassettes) ? readdirSync(evalCassettes).map((suite) => join(evalCassettes, suite)) : []),
+];
+
+/** Replays a cassette directory's cases (golden suite) with --provider cassette; the model server applies the strict stub's rules. */
+async function replay(dir: string, cases: EvalCase[]) {
+  const logged: string[] = [];
+  const session = await startModelSession({
+    provider: 'cassette',
+    suite: 'golden',
+    cassettesDir: dir,
+    record: false,
+    relay: RELAY,
+    model: MODEL,
+    log: (line) => logged.push(line),
+  });
+  if (!session) throw new Error('the cassette provider always has a model session');
+  try {
+    const report = await runEval({
+      provider: 'cassette',
+      cases,
+      env: session.env,
+      conversations: session.hooks,
+    });
+    return { report, logged };
+  } finally {
+    await session.close();
+  }
+}
+
+describe('committed cassettes replay deterministically (npm test)', () => {
+  it.each(committed)(
+    'every cassette of %s replays: same requests, no Gemini rule broken, same verdict',
+    async (dir) => {
+      // Prepare
+      const cassettes = readCassettes(dir);
+      const cases = loadCases().filter((c) => cassettes.has(c.id));
+
+      // Act
+      const { report } = await replay(dir, cases);
+
+      // Assess
+      expect(cases.length).toBe(cassettes.size);
+      expect(report.results.filter((r) => !r.passed).map((r) => `${r.id}: ${r.firstFailure}`)).toEqual([]);
+    },
+  );
+
+  it('fails with a readable diff when a request changed in a way that matters', async () => {
+    // Prepare: the user now says Sunday; the recording was made with Saturday.
+    const base = loadCaseFile(`${casesDir}reschedule-by-reference-saturday-3pm.yaml`);
+    const changed: EvalCase = {
+      ...base,
+      turns: [{ ...base.turns[0]!, user: 'Move BK-2001 to Sunday at 3pm' }],
+    };
+
+    // Act
+    const { report } = await replay(fixtures, [changed]);
+
+    // Assess
+    expect(report.results[0]?.passed).toBe(false);
+    expect(report.results[0]?.firstFailure).toBe(
+      'request 1 of 3 differs from the recording:\n  contents[0] (user:text).parts[0].text: "Move BK-2001 to Saturday at 3pm" → "Move BK-2001 to Sunday at 3pm"',
+    );
+  });
+
+  it('fails when the same requests no longer reach the recorded verdict', async () => {
+    // Prepare: the case now expects another end state; the conversation itself is unchanged.
+    const base = loadCaseFile(`${casesDir}reschedule-by-reference-saturday-3pm.yaml`);
+    const stricter: EvalCase = { ...base, database: { ...base.database, payment_links: 1 } };
+
+    // Act
+    const { report } = await replay(fixtures, [stricter]);
+
+    // Assess
+    expect(report.results[0]?.firstFailure).toMatch(
+      /^verdict changed: recorded passed, replay failed \(database: /,
+    );
+  });
+});
+
+describe('--provider gemini --record', () => {
+  let stub: GeminiStub | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'cassettes-'));
+  afterAll(async () => {
+    await stub?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records each conversation through a proxy (no key in the cassette), and the cassette replays', async () => {
+    // Prepare: the stub plays Gemini upstream.
+    stub = await startGeminiStub();
+    stub.reply({
+      functionCalls: [{ name: 'decline', args: { message: 'I can only change bookings.' }, id: 'd1' }],
+    });
+    const declined = loadCaseFile(`${casesDir}out-of-domain-request-declined.yaml`);
+    const session = await startModelSession({
+      provider: 'gemini',
+      suite: 'golden',
+      cassettesDir: dir,
+      record: true,
+      relay: RELAY,
+      model: MODEL,
+      upstreamUrl: stub.url,
+      log: () => undefined,
+    });
+    if (!session) throw new Error('gemini --record has a model session');
+
+    // Act
+    const recorded = await runEval({
+      provider: 'gemini',
+      cases: [declined],
+      env: { GOOGLE_API_KEY: 'secret-test-key', ...session.env },
+      conversations: session.hooks,
+    }).finally(() => session.close());
+    const replayed = await replay(dir, [declined]);
+
+    // Assess
+    expect(recorded.summary).toBe('1 passed, 0 failed');
+    expect(stub.requests[0]?.apiKey).toBe('secret-test-key');
+    const cassette = readCassette(join(dir, 'out-of-domain-request-declined.cassette.json'));
+    expect(cassette).toMatchObject({ recorded_with: 'gemini', case: declined.id, verdict: { passed: true } });
+    expect(JSON.stringify(cassette)).not.toContain('secret-test-key');
+    expect(replayed.report.summary).toBe('1 passed, 0 failed');
+  });
+});

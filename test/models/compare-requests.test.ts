@@ -1,0 +1,148 @@
+import { fc, it } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { readCassette } from '../../lib/models/cassette/cassette-files.ts';
+import { compareRequests } from '../../lib/models/cassette/compare-requests.ts';
+import { type NormalizedRequest, normalizeRequest } from '../../lib/models/cassette/normalize-request.ts';
+import {
+  answer,
+  call,
+  declaration,
+  geminiRequest,
+  modelCalls,
+  responses,
+  userText,
+} from '../fixtures/gemini-requests.ts';
+
+/** A recorded planner request from a fixture cassette (recorded through the relay, never written by hand). */
+const recorded = readCassette(
+  new URL('../fixtures/cassettes/golden/reschedule-by-reference-saturday-3pm.cassette.json', import.meta.url)
+    .pathname,
+).interactions[1]?.request as NormalizedRequest;
+const copy = (): NormalizedRequest => structuredClone(recorded);
+
+/** The prose of a request (system instruction, turn text, descriptions) rewritten by `change`. */
+function mapProse(value: unknown, change: (s: string) => string, key = ''): unknown {
+  if (typeof value === 'string')
+    return ['system', 'text', 'description'].includes(key) ? change(value) : value;
+  if (Array.isArray(value)) return value.map((v) => mapProse(v, change, key));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapProse(v, change, k)]));
+}
+
+describe('normalizeRequest', () => {
+  it('replaces volatile ids and timestamps, drops call ids and signatures, parses function results', () => {
+    // Prepare
+    const request = geminiRequest([
+      userText('Move BK-1042'),
+      modelCalls({
+        ...call('getBooking', { booking_id: 'bk_1' }, 'sig-1'),
+        functionCall: { name: 'getBooking', args: { booking_id: 'bk_1' }, id: 'fc-9' },
+      }),
+      responses(
+        answer(
+          'getBooking',
+          JSON.stringify({
+            plan_id: '0b3c2a6e-7d1f-4c1e-9a55-1f2e3d4c5b6a',
+            updated_at: '2026-11-23T10:00:00.000Z',
+          }),
+        ),
+      ),
+    ]);
+
+    // Act
+    const normalized = normalizeRequest(request);
+
+    // Assess
+    expect(normalized.contents.slice(1)).toEqual([
+      { role: 'model', parts: [{ call: { name: 'getBooking', args: { booking_id: 'bk_1' } } }] },
+      {
+        role: 'user',
+        parts: [
+          {
+            response: {
+              name: 'getBooking',
+              response: { result: { plan_id: '<uuid>', updated_at: '<timestamp>' } },
+            },
+          },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('compareRequests', () => {
+  it('finds nothing between a request and itself, whatever its whitespace', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(' ', '  ', '\n', '\t '), (space) => {
+        const respaced = mapProse(
+          copy(),
+          (s) => `${space}${s.replace(/ /g, space)}${space}`,
+        ) as NormalizedRequest;
+        expect(compareRequests(recorded, respaced)).toEqual({ breaking: [], drift: [] });
+      }),
+    );
+  });
+
+  it('breaks on a changed tool declaration, naming the path', () => {
+    // Prepare
+    const changed = copy();
+    const search = changed.tools.find((t) => t.name === 'searchBookings');
+    if (!search) throw new Error('fixture cassette lacks searchBookings');
+    search.description = 'Find bookings by anything at all';
+
+    // Act
+    const diff = compareRequests(recorded, changed);
+
+    // Assess
+    expect(diff.breaking).toEqual([
+      expect.stringMatching(/^tools\.searchBookings\.description: ".*→ "Find bookings by anything at all"$/),
+    ]);
+  });
+
+  it('breaks on an added or removed tool', () => {
+    const changed = copy();
+    changed.tools = [
+      ...changed.tools.filter((t) => t.name !== 'getAvailability'),
+      declaration('listProducts'),
+    ];
+    expect(compareRequests(recorded, changed).breaking).toEqual([
+      'tools: getAvailability removed',
+      'tools: listProducts added',
+    ]);
+  });
+
+  it('breaks on a changed function result, and on a changed conversation shape', () => {
+    // Prepare
+    const value = copy();
+    const part = value.contents[2]?.parts[0];
+    if (!part || !('response' in part))
+      throw new Error('fixture cassette: the third turn is a function response');
+    part.response.response = { result: { bookings: [] } };
+    const shape = copy();
+    shape.contents.push({ role: 'user', parts: [{ text: 'and BK-1043?' }] });
+
+    // Act
+    const [byValue, byShape] = [value, shape].map((r) => compareRequests(recorded, r).breaking);
+
+    // Assess
+    expect(byValue).toEqual([
+      expect.stringMatching(
+        /^contents\[2\] \(user:response\(searchBookings\)\)\.parts\[0\]\.response\.response\.result\.bookings: 1 items → 0 items$/,
+      ),
+      expect.any(String),
+    ]);
+    expect(byShape).toEqual([
+      'conversation shape: recorded [user:text, model:call(searchBookings), user:response(searchBookings)]',
+      '                    now      [user:text, model:call(searchBookings), user:response(searchBookings), user:text]',
+    ]);
+  });
+
+  it('reports a reworded system instruction as drift, not as a breaking change', () => {
+    const changed = copy();
+    changed.system = `${changed.system ?? ''}\nNever compute dates yourself.`;
+    expect(compareRequests(recorded, changed)).toEqual({
+      breaking: [],
+      drift: ['system instruction:', '  + Never compute dates yourself.'],
+    });
+  });
+});

@@ -1,0 +1,253 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
+import { expectKind, params, plannerHarness } from '../planner/support/planner-harness.ts';
+import { type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
+import { geminiAt, shapeOf } from '../support/gemini-stub-model.ts';
+import { bookingId, PINNED_NOW, startTestSandbox, type TestSandbox } from '../support/sandbox.ts';
+
+/**
+ * Issue 14 "A strict Gemini stub": every conversation shape the planner produces goes to the strict stub
+ * through the real ChatGoogleGenerativeAI, with Gemini 3 thought signatures on. A shape that breaks one of
+ * Gemini's request rules gets Gemini's 400, which the planner surfaces as PlannerUnavailableError.
+ */
+describe('planner conversations against the strict Gemini stub', () => {
+  let stub: GeminiStub;
+  let sandbox: TestSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  beforeEach(async () => {
+    stub = await startGeminiStub({ sign: true });
+  });
+  afterEach(async () => {
+    await stub.close();
+  });
+
+  const planner = () =>
+    plannerHarness({
+      model: () => geminiAt(stub, 'planner'),
+      bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
+      now: PINNED_NOW,
+    });
+  const call = (name: string, args: Record<string, unknown>, id: string) => ({
+    functionCalls: [{ name, args, id }],
+  });
+  const reschedule = (booking: string, date: string, time: string, id: string) =>
+    call(
+      'propose_plan',
+      {
+        intent_summary: `Move ${booking} to ${date} ${time}`,
+        steps: [
+          {
+            action_id: 'rescheduleBooking',
+            parameters: params({ booking_id: booking, date, start_time: time }),
+          },
+        ],
+      },
+      id,
+    );
+
+  it('a fresh request: lookup, then a plan', async () => {
+    // Prepare
+    const h = planner();
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply(
+      call('searchBookings', { search_text: 'John Smith' }, 'c1'),
+      reschedule(john, 'Saturday', '10am', 'c2'),
+    );
+
+    // Act
+    const outcome = await h.send("Move John Smith's booking to Saturday at 10am");
+
+    // Assess
+    expectKind(outcome, 'plan');
+    expect(stub.violations).toEqual([]);
+    expect(shapeOf(stub.requests[1]?.body)).toEqual([
+      'user:text',
+      'model:call(searchBookings)',
+      'user:response(searchBookings)',
+    ]);
+  });
+
+  it('parallel lookups in one reply: all responses in one function-response turn', async () => {
+    // Prepare
+    const h = planner();
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply(
+      {
+        functionCalls: [
+          { name: 'searchBookings', args: { search_text: 'John Smith' }, id: 'p1' },
+          { name: 'getBooking', args: { booking_id: john }, id: 'p2' },
+        ],
+      },
+      reschedule(john, 'Saturday', '10am', 'p3'),
+    );
+
+    // Act
+    const outcome = await h.send("Move John Smith's booking (that's BK-1042) to Saturday at 10am");
+
+    // Assess
+    expectKind(outcome, 'plan');
+    expect(stub.violations).toEqual([]);
+    expect(shapeOf(stub.requests[1]?.body).slice(1)).toEqual([
+      'model:call(searchBookings)+call(getBooking)',
+      'user:response(searchBookings)+response(getBooking)',
+    ]);
+  });
+
+  it('a restored session: a clarification answered in the second turn', async () => {
+    // Prepare
+    const h = planner();
+    const tan = bookingId(sandbox, 'BK-1043');
+    stub.reply(
+      call('searchBookings', { search_text: 'John' }, 'r1'),
+      call('ask_clarification', { question: 'Which John?', missing: 'booking' }, 'r2'),
+      reschedule(tan, 'Sunday', '10:00', 'r3'),
+    );
+
+    // Act
+    const question = await h.send("Move John's booking to Sunday at 10am");
+    const plan = await h.send('John Tan');
+
+    // Assess
+    expectKind(question, 'clarification');
+    expectKind(plan, 'plan');
+    expect(stub.violations).toEqual([]);
+    expect(shapeOf(stub.requests[2]?.body)).toEqual([
+      'user:text',
+      'model:call(searchBookings)',
+      'user:response(searchBookings)',
+      'model:call(ask_clarification)',
+      'user:response(ask_clarification)',
+      'user:text',
+    ]);
+  });
+
+  it('an amendment of the pending plan', async () => {
+    // Prepare
+    const h = planner();
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply(reschedule(john, 'Saturday', '10am', 'a1'), reschedule(john, 'Sunday', '3pm', 'a2'));
+
+    // Act
+    const first = expectKind(await h.send('Move BK-1042 to Saturday at 10am'), 'plan');
+    const amended = expectKind(await h.send('actually make it Sunday at 3pm'), 'plan');
+
+    // Assess
+    expect(stub.violations).toEqual([]);
+    expect(amended.plan.plan_id).not.toBe(first.plan.plan_id);
+    expect(amended.plan.actions[0]?.parameters.date).toBe('2026-03-15');
+  });
+
+  it('a gate repair: the rejected propose_plan gets the errors as its response, then a second try', async () => {
+    // Prepare
+    const h = planner();
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply(
+      call(
+        'propose_plan',
+        {
+          intent_summary: 'Move BK-1042',
+          steps: [{ action_id: 'moveBooking', parameters: params({ booking_id: john }) }],
+        },
+        'g1',
+      ),
+      reschedule(john, 'Saturday', '10am', 'g2'),
+    );
+
+    // Act
+    const outcome = await h.send('Move BK-1042 to Saturday at 10am');
+
+    // Assess
+    expectKind(outcome, 'plan');
+    expect(stub.violations).toEqual([]);
+    const repair = stub.requests[1]?.body.contents.at(-1).parts[0].functionResponse;
+    expect(repair.name).toBe('propose_plan');
+    expect(JSON.stringify(repair.response)).toContain('rejected by validation');
+  });
+
+  it('invalid output retried once: a text reply gets the error as a user turn', async () => {
+    // Prepare
+    const h = planner();
+    stub.reply(
+      { text: 'Sure, I will move it.' },
+      {
+        functionCalls: [
+          { name: 'ask_clarification', args: { question: 'Which day?', missing: 'date' }, id: 'i1' },
+          { name: 'decline', args: { message: 'No.' }, id: 'i2' },
+        ],
+      },
+    );
+
+    // Act
+    const failure = await h.send('Move BK-1042 to Saturday at 10am').catch((e: Error) => e);
+
+    // Assess: the second invalid reply ends the request; both requests were accepted.
+    expect(failure).toMatchObject({ name: 'ModelOutputError' });
+    expect(stub.violations).toEqual([]);
+    expect(shapeOf(stub.requests[1]?.body)).toEqual(['user:text', 'model:text', 'user:text']);
+  });
+
+  it('invalid output retried once: a lookup next to a final tool gets the error as both responses', async () => {
+    // Prepare
+    const h = planner();
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply(
+      {
+        functionCalls: [
+          { name: 'searchBookings', args: { search_text: 'BK-1042' }, id: 'i3' },
+          { name: 'propose_plan', args: { intent_summary: 'x', steps: [] }, id: 'i4' },
+        ],
+      },
+      reschedule(john, 'Saturday', '10am', 'i5'),
+    );
+
+    // Act
+    const outcome = await h.send('Move BK-1042 to Saturday at 10am');
+
+    // Assess
+    expectKind(outcome, 'plan');
+    expect(stub.violations).toEqual([]);
+    expect(shapeOf(stub.requests[1]?.body).slice(1)).toEqual([
+      'model:call(searchBookings)+call(propose_plan)',
+      'user:response(searchBookings)+response(propose_plan)',
+    ]);
+  });
+
+  it('an empty model reply is retried without sending the empty turn back', async () => {
+    // Prepare
+    const h = planner();
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply({ text: '' }, reschedule(john, 'Saturday', '10am', 'e1'));
+
+    // Act
+    const outcome = await h.send('Move BK-1042 to Saturday at 10am');
+
+    // Assess
+    expectKind(outcome, 'plan');
+    expect(stub.violations).toEqual([]);
+  });
+
+  it('a slot that is full: the alternatives question, then the pick in the next turn', async () => {
+    // Prepare: Sarah Smith (15 guests) does not fit Saturday 12:30 (docs/models.md demo table).
+    const h = planner();
+    const sarah = bookingId(sandbox, 'BK-1045');
+    stub.reply(reschedule(sarah, 'Saturday', '12:30', 'f1'), reschedule(sarah, 'Saturday', '10:00', 'f2'));
+
+    // Act
+    const question = expectKind(
+      await h.send("Move Sarah Smith's booking (BK-1045) to Saturday at 12:30"),
+      'clarification',
+    );
+    const plan = await h.send('10:00 then');
+
+    // Assess
+    expect(question.question).toMatch(/not available/);
+    expectKind(plan, 'plan');
+    expect(stub.violations).toEqual([]);
+  });
+});
