@@ -9,13 +9,13 @@ describe('parseEvalArgs: the relay and cassette flags', () => {
         '--provider',
         'relay',
         '--suite',
-        'eval/other',
+        'test/fixtures/cassettes',
         '--cassettes',
         '/tmp/c',
         '--timeout-ms',
         '3600000',
       ]),
-    ).toMatchObject({ provider: 'relay', suite: 'eval/other', cassettes: '/tmp/c', timeoutMs: 3_600_000 });
+    ).toMatchObject({ provider: 'relay', suite: 'test/fixtures/cassettes', cassettes: '/tmp/c', timeoutMs: 3_600_000 });
     expect(parseEvalArgs(['--provider', 'gemini', '--record'])).toMatchObject({
       provider: 'gemini',
       record: true,
