@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IsoDate, IsoDateTime, LocalTime } from '../contracts/primitives.ts';
-import type { CompiledAction, CompiledParameter } from './compiled-action.ts';
+import { hasTemplate } from '../contracts/template-grammar.ts';
+import type { CompiledAction, CompiledField, CompiledValue } from './compiled-action.ts';
 import { modelFacingDescription } from './parameter-description.ts';
 
 /** Options for {@link argsSchema}. */
@@ -34,7 +35,7 @@ function checkedString(check: z.ZodType, message: string): z.ZodType {
   return z.string().refine((v) => check.safeParse(v).success, { message });
 }
 
-function numberSchema(parameter: CompiledParameter): z.ZodType {
+function numberSchema(parameter: CompiledValue): z.ZodType {
   const c = parameter.constraints ?? {};
   let schema = c.integer ? z.number().int() : z.number();
   if (c.minimum !== undefined) schema = schema.min(c.minimum);
@@ -42,7 +43,7 @@ function numberSchema(parameter: CompiledParameter): z.ZodType {
   return schema;
 }
 
-function stringSchema(parameter: CompiledParameter): z.ZodType {
+function stringSchema(parameter: CompiledValue): z.ZodType {
   const c = parameter.constraints ?? {};
   let schema = z.string();
   if (c.min_length !== undefined) schema = schema.min(c.min_length);
@@ -52,9 +53,46 @@ function stringSchema(parameter: CompiledParameter): z.ZodType {
   return schema.refine((v) => pattern.test(v), { message: `must match ${c.pattern}` });
 }
 
-/** The zod schema of one parameter's value, by its 001 primitive type. */
-export function parameterSchema(parameter: CompiledParameter): z.ZodType {
+/**
+ * Placeholders are resolved in whole top-level values only (000 Data Placeholders): one inside a list or an
+ * object would reach the API as literal text, so nested text refuses them.
+ */
+function withoutTemplates(schema: z.ZodType): z.ZodType {
+  return schema.refine((v) => !hasTemplate(v), {
+    message: 'placeholders {{…}} are not resolved inside lists or objects: give the value itself',
+  });
+}
+
+function arraySchema(value: CompiledValue): z.ZodType {
+  const c = value.constraints ?? {};
+  let schema = z.array(value.items === undefined ? z.unknown() : nestedSchema(value.items));
+  if (c.min_items !== undefined) schema = schema.min(c.min_items);
+  if (c.max_items !== undefined) schema = schema.max(c.max_items);
+  return schema;
+}
+
+function objectSchema(fields: readonly CompiledField[]): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    const schema = nestedSchema(field).describe(modelFacingDescription(field));
+    shape[field.name] = field.required ? schema : schema.optional();
+  }
+  // Strict, like the top level: a hallucinated nested field is named in the error, not silently sent.
+  return z.strictObject(shape);
+}
+
+function nestedSchema(value: CompiledValue): z.ZodType {
+  const schema = parameterSchema(value);
+  return value.type === 'array' || value.type === 'object' ? schema : withoutTemplates(schema);
+}
+
+/** The zod schema of one parameter's value (or a nested value), by its type. */
+export function parameterSchema(parameter: CompiledValue): z.ZodType {
   switch (parameter.type) {
+    case 'array':
+      return arraySchema(parameter);
+    case 'object':
+      return objectSchema(parameter.fields ?? []);
     case 'number':
       return numberSchema(parameter);
     case 'boolean':
