@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { IsoDate, IsoDateTime, LocalTime } from '../contracts/primitives.ts';
 import { hasTemplate } from '../contracts/template-grammar.ts';
-import type { CompiledAction, CompiledField, CompiledValue } from './compiled-action.ts';
+import type { CompiledAction, CompiledValue } from './compiled-action.ts';
 import { modelFacingDescription } from './parameter-description.ts';
 
 /** Options for {@link argsSchema}. */
@@ -71,14 +71,23 @@ function arraySchema(value: CompiledValue): z.ZodType {
   return schema;
 }
 
-function objectSchema(fields: readonly CompiledField[]): z.ZodType {
+function objectSchema(value: CompiledValue): z.ZodType {
   const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) {
+  const ignored = value.ignored_fields ?? [];
+  for (const name of ignored) shape[name] = z.unknown().optional();
+  for (const field of value.fields ?? []) {
     const schema = nestedSchema(field).describe(modelFacingDescription(field));
     shape[field.name] = field.required ? schema : schema.optional();
   }
-  // Strict, like the top level: a hallucinated nested field is named in the error, not silently sent.
-  return z.strictObject(shape);
+  // Strict, like the top level: a hallucinated nested field is named in the error, not silently sent. Fields
+  // the spec declares but the registry hides (a pre-image read back whole has them) are dropped instead.
+  const strict = z.strictObject(shape);
+  if (ignored.length === 0) return strict;
+  return strict.transform((object) => {
+    const kept: Record<string, unknown> = { ...object };
+    for (const name of ignored) delete kept[name];
+    return kept;
+  });
 }
 
 function nestedSchema(value: CompiledValue): z.ZodType {
@@ -92,7 +101,7 @@ export function parameterSchema(parameter: CompiledValue): z.ZodType {
     case 'array':
       return arraySchema(parameter);
     case 'object':
-      return objectSchema(parameter.fields ?? []);
+      return objectSchema(parameter);
     case 'number':
       return numberSchema(parameter);
     case 'boolean':

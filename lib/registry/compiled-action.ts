@@ -25,6 +25,12 @@ export interface CompiledValue {
   constraints?: Constraints | undefined;
   items?: CompiledValue | undefined;
   fields?: CompiledField[] | undefined;
+  /**
+   * snake_case fields the spec declares on this object but the registry does not expose (server-set, not
+   * allowlisted, sensitive…): accepted and dropped, never sent, so a pre-image read back whole can restore the
+   * object. Any other unknown field is refused.
+   */
+  ignored_fields?: string[] | undefined;
 }
 /** A field of a nested object: snake_case `name` for the model, `wire_name` for the API. */
 export interface CompiledField extends CompiledValue {
@@ -40,6 +46,7 @@ const valueFields = () => ({
   constraints: Constraints.optional(),
   items: CompiledValue.optional(),
   fields: z.array(CompiledField).optional(),
+  ignored_fields: z.array(z.string()).min(1).optional(),
 });
 const checkShape = (v: Parameters<typeof shapeProblem>[0], ctx: z.RefinementCtx) => {
   const problem = shapeProblem(v);
@@ -72,6 +79,7 @@ export const CompiledParameter = ActionParameterShape.extend({
   pii: z.boolean().optional(),
   items: CompiledValue.optional(),
   fields: z.array(CompiledField).optional(),
+  ignored_fields: z.array(z.string()).min(1).optional(),
 }).superRefine(checkShape);
 export type CompiledParameter = z.infer<typeof CompiledParameter>;
 

@@ -2,6 +2,7 @@ import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
 import { isPiiKey } from '../observability/redact.ts';
 import { snakeCase } from './naming.ts';
 import { isRecord } from './openapi-shapes.ts';
+import { normaliseSchema, schemaType } from './schema-mapping.ts';
 import { isSensitiveName } from './sensitive.ts';
 
 /**
@@ -37,6 +38,17 @@ export function schemaSaysSensitive(schema: unknown): boolean {
   return isRecord(schema) && (schema.format === 'password' || schema['x-sensitive'] === true);
 }
 
+/** A flag, a number or an enum can't hold key material, whatever its name (`allow_credentials`, `skip_pin`). */
+function cannotHoldSecret(schema: unknown): boolean {
+  if (!isRecord(schema)) return false;
+  const normalised = normaliseSchema(schema);
+  if (!normalised.ok) return false;
+  const type = schemaType(normalised.schema);
+  return (
+    type === 'boolean' || type === 'integer' || type === 'number' || Array.isArray(normalised.schema.enum)
+  );
+}
+
 /** The policy of one overlay. `aliases` maps a renamed input (`body_booking_id`) to its wire name. */
 export function inputPolicy(overlay: ActionMetadataOverlay): InputPolicy {
   const allowlist = pathSet(overlay.parameter_allowlist);
@@ -49,7 +61,7 @@ export function inputPolicy(overlay: ActionMetadataOverlay): InputPolicy {
     leadsToListed: (path) => [...allowlist].some((entry) => entry.startsWith(`${path}.`)),
     sensitive(path, wireName, schema) {
       if (sensitiveList.has(path) || schemaSaysSensitive(schema)) return true;
-      if (notSensitive.has(path)) return false;
+      if (notSensitive.has(path) || cannotHoldSecret(schema)) return false;
       return isSensitiveName(wireName) || isSensitiveName(last(path));
     },
     pii: (path) => piiList.has(path) || isPiiKey(last(path)),

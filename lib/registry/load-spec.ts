@@ -159,6 +159,9 @@ export async function loadSpec(specPath: string): Promise<LoadedSpec> {
     attribute(bundled, refs, result);
   }
   prune(bundled, result.invalidKeys);
+  for (const ref of neutraliseDanglingRefs(bundled)) {
+    result.warnings.push(`unresolvable $ref ${ref}: treated as an unknown schema`);
+  }
   await validateBundle(bundled, result, specPath);
   prune(bundled, result.invalidKeys);
   let document: unknown;
@@ -171,6 +174,31 @@ export async function loadSpec(specPath: string): Promise<LoadedSpec> {
     fail(specPath, error);
   }
   return { document, ...result, files: await sourceFiles(parser, specPath) };
+}
+
+/**
+ * Local $refs whose target does not exist (Square's own spec has some) that no reported operation owns: each
+ * becomes `{'x-unresolvable-ref': ref}`, an unknown schema, so validation and dereferencing can go on and the
+ * inputs that depend on it are reported one by one. Returns the distinct refs.
+ */
+function neutraliseDanglingRefs(document: unknown): string[] {
+  const dangling = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!isRecord(node)) return;
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && resolveLocalRef(document, node) === node) {
+      dangling.add(ref);
+      delete node.$ref;
+      node['x-unresolvable-ref'] = ref;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
+  return [...dangling].sort();
 }
 
 /** OpenAPI schema validation of the bundled document (on a copy: validation dereferences in place). */

@@ -14,9 +14,9 @@ function toValueShape(value: CompiledValue): ValueShape {
 
 function toFieldShape(field: CompiledField): FieldShape {
   return {
-    ...toValueShape(field),
     name: field.name,
     required: field.required,
+    ...toValueShape(field),
     description: field.description,
   };
 }

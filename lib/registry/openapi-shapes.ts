@@ -51,7 +51,9 @@ export function resolveLocalRef(document: unknown, value: JsonRecord | undefined
     hops += 1
   ) {
     let target: unknown = document;
-    for (const key of pointer(current.$ref)) target = isRecord(target) ? target[key] : undefined;
+    for (const key of pointer(current.$ref)) {
+      target = typeof target === 'object' && target !== null ? Reflect.get(target, key) : undefined;
+    }
     if (!isRecord(target)) return current;
     current = target;
   }

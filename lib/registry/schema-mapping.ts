@@ -33,6 +33,25 @@ function constraintOnly(variant: unknown): boolean {
   );
 }
 
+/**
+ * `anyOf: [{type: integer}, {type: string}]` (an id given either way): text carries every variant, so the union
+ * is a string; a union of numbers is a number. Anything with structure stays a union.
+ */
+function scalarUnion(variants: unknown[]): JsonRecord | undefined {
+  const types = variants.map((v) =>
+    isRecord(v) && typeof v.type === 'string' && v.properties === undefined && v.items === undefined
+      ? v.type
+      : undefined,
+  );
+  if (
+    variants.length < 2 ||
+    types.some((t) => t === undefined || !['string', 'integer', 'number'].includes(t))
+  ) {
+    return undefined;
+  }
+  return types.includes('string') ? { type: 'string' } : { type: 'number' };
+}
+
 /** allOf nesting deeper than this is a cycle (a schema that includes itself), not a real schema. */
 const MAX_ALL_OF_DEPTH = 8;
 
@@ -59,8 +78,14 @@ export function normaliseSchema(schema: JsonRecord, depth = 0): Normalised {
     delete merged[key];
     if (variants.every(constraintOnly)) continue;
     const nonNull = variants.filter((v) => !(isRecord(v) && v.type === 'null'));
+    const scalar = scalarUnion(nonNull);
+    if (scalar !== undefined) {
+      merged = { ...scalar, ...merged };
+      continue;
+    }
     const only = nonNull[0];
-    if (nonNull.length !== 1 || !isRecord(only)) return { ok: false, reason: `is a ${key} union` };
+    if (nonNull.length !== 1 || !isRecord(only))
+      return { ok: false, reason: `is ${key === 'anyOf' ? 'an' : 'a'} ${key} union` };
     const inner = normaliseSchema(only, depth + 1);
     if (!inner.ok) return inner;
     merged = { ...inner.schema, ...merged };

@@ -60,8 +60,7 @@ function mapArray(schema: JsonRecord, at: Position, report: WalkReport): ValueRe
     { ...at, wirePath: `${at.wirePath}[]`, ancestors: [...at.ancestors, items] },
     report,
   );
-  if (!inner.ok)
-    return { ok: false, reason: `is a list whose items ${inner.reason.replace(/^is /, 'are ')}` };
+  if (!inner.ok) return { ok: false, reason: `is a list whose item ${inner.reason}` };
   const constraints = listConstraints(schema);
   return {
     ok: true,
@@ -73,6 +72,9 @@ function mapArray(schema: JsonRecord, at: Position, report: WalkReport): ValueRe
 /** Maps an OpenAPI schema to a value: a 001 primitive, or (additive) a list or an object of fields. */
 export function mapValue(raw: unknown, at: Position, report: WalkReport): ValueResult {
   if (!isRecord(raw)) return { ok: false, reason: 'has no schema' };
+  if (typeof raw['x-unresolvable-ref'] === 'string') {
+    return { ok: false, reason: `has an unresolvable $ref ${raw['x-unresolvable-ref']}` };
+  }
   const normalised = normaliseSchema(raw);
   if (!normalised.ok) return normalised;
   const schema = normalised.schema;
@@ -82,8 +84,25 @@ export function mapValue(raw: unknown, at: Position, report: WalkReport): ValueR
     if (!isRecord(schema.properties)) return { ok: false, reason: 'is an object with free-form keys' };
     const fields = mapFields(schema, at, report);
     if (!fields.ok) return fields;
-    if (fields.fields.length === 0) return { ok: false, reason: 'has no field a model may fill' };
-    return { ok: true, value: { type: 'object', fields: fields.fields }, pii: fields.pii };
+    if (fields.fields.length === 0) {
+      const writable = Object.entries(schema.properties)
+        .filter(([, p]) => !(isRecord(p) && p.readOnly === true))
+        .map(([k]) => snakeCase(k));
+      const hint = writable.length > 0 ? ` (allowlist some of: ${writable.slice(0, 8).join(', ')})` : '';
+      return { ok: false, reason: `has no field a model may fill${hint}` };
+    }
+    const ignored = Object.keys(schema.properties)
+      .map((k) => snakeCase(k))
+      .filter((name) => !fields.fields.some((f) => f.name === name));
+    return {
+      ok: true,
+      value: {
+        type: 'object',
+        fields: fields.fields,
+        ...(ignored.length > 0 ? { ignored_fields: ignored } : {}),
+      },
+      pii: fields.pii,
+    };
   }
   const primitive = mapSchema(schema);
   if (!primitive.ok) return primitive;

@@ -19,6 +19,9 @@ describe('parameters', () => {
       [{ type: ['string', 'null'], format: 'date' }, 'date'],
       [{ allOf: [{ type: 'string', format: 'date-time' }] }, 'datetime'],
       [{ anyOf: [{ type: 'integer' }, { type: 'null' }] }, 'number'],
+      // An id given as a number or as text: text carries both.
+      [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'string'],
+      [{ anyOf: [{ type: 'integer' }, { type: 'number' }] }, 'number'],
     ])('maps %j to %s', (schema, type) => {
       expect(mapSchema(schema)).toMatchObject({ ok: true, type });
     });
@@ -26,7 +29,11 @@ describe('parameters', () => {
     it.each([
       [{ type: 'object', properties: { a: { type: 'string' } } }, 'is an object, not a primitive'],
       [{ type: 'array', items: { type: 'string' } }, 'is an array, not a primitive'],
-      [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'is a oneOf union'],
+      [
+        { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string' }] },
+        'is a oneOf union',
+      ],
+      [{ anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }] }, 'is an anyOf union'],
       [{}, 'has no single primitive type'],
     ])('refuses %j: %s', (schema, reason) => {
       expect(mapSchema(schema)).toEqual({ ok: false, reason });
@@ -152,7 +159,7 @@ describe('parameters', () => {
         {
           operation_id: 'createOrder',
           kind: 'unsupported',
-          reason: "required input 'lines' is a list whose items are an object with free-form keys",
+          reason: "required input 'lines' is a list whose item is an object with free-form keys",
           source: 'createOrder.yaml',
         },
       ]);
