@@ -1,5 +1,6 @@
 import type { BookingSummary } from '../../contracts/booking.ts';
-import type { CompiledAction } from '../../registry/compiled-action.ts';
+import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
+import { shapeSummary } from '../../registry/shape-summary.ts';
 import { type VenueTime, venueToday } from '../dates/venue-time.ts';
 import type { LookupRoles } from '../planner-deps.ts';
 
@@ -69,11 +70,14 @@ function describeAction(action: CompiledAction): string {
     action.read_only ? undefined : action.reversible ? 'reversible' : 'irreversible',
   ].filter(Boolean);
   const params = action.parameters
-    .map(
-      (p) =>
-        `${p.name} (${p.type === 'enum' ? (p.enum_values ?? []).join('|') : p.type}${p.required ? ', required' : ''})`,
-    )
+    .map((p) => `${p.name} (${typeOf(p)}${p.required ? ', required' : ''})`)
     .join(', ');
   const outputs = action.output_fields.length > 0 ? ` Outputs: ${action.output_fields.join(', ')}.` : '';
   return `- ${action.action_id} (${traits.join('; ')}): ${action.description} Params: ${params || 'none'}.${outputs}`;
+}
+
+/** Lists and objects are written as JSON in propose_plan (its values are text); the shape says which keys. */
+function typeOf(p: CompiledParameter): string {
+  const shape = shapeSummary(p);
+  return p.type === 'array' || p.type === 'object' ? `JSON ${shape}` : shape;
 }
