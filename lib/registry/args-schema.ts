@@ -122,9 +122,10 @@ export function parameterSchema(parameter: CompiledValue): z.ZodType {
 /**
  * A strict zod object for an action's snake_case arguments: required/optional, 001 date/time/datetime formats,
  * enums and the OpenAPI constraints. Unknown keys are rejected so a hallucinated parameter is named in the
- * error the model gets back. Formats and patterns are refinements, so `z.toJSONSchema` of this schema (as
- * LangChain does for a zod tool schema) stays inside the Gemini subset once LangChain strips `$schema` and
- * `additionalProperties`. toFunctionDeclaration gives the same shape directly.
+ * error the model gets back. Formats and patterns are refinements, so for primitive parameters `z.toJSONSchema`
+ * of this schema (as LangChain does for a zod tool schema) stays inside the Gemini subset once LangChain strips
+ * `$schema` and `additionalProperties`. Declarations given to a model come from toFunctionDeclaration, which
+ * also covers lists and objects.
  */
 export function argsSchema(action: CompiledAction, options: ArgsSchemaOptions = {}): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};

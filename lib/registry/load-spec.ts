@@ -28,6 +28,8 @@ export interface LoadedSpec {
 interface SpecIssue {
   segments: string[];
   text: string;
+  /** A local $ref whose target is missing: outside an operation it is neutralised and reported once, later. */
+  localPointer?: boolean;
 }
 
 /** `/paths/~1bookings~1{id}/get/...` → ['paths', '/bookings/{id}', 'get', ...]. */
@@ -56,11 +58,17 @@ function schemaIssues(error: unknown): SpecIssue[] | undefined {
 function refIssues(error: unknown, baseDir: string): SpecIssue[] | undefined {
   if (!(error instanceof Error) || !('errors' in error) || !Array.isArray(error.errors)) return undefined;
   return error.errors
-    .filter((e): e is { path: unknown[]; message: string } => isRecord(e) && Array.isArray(e.path))
+    .filter(
+      (e): e is { path: unknown[]; message: string; targetRef?: unknown } =>
+        isRecord(e) && Array.isArray(e.path),
+    )
     .map((e) => ({
       segments: e.path.map(String),
       // Paths relative to the spec, so the artefact is the same on every machine.
       text: `unresolvable $ref: ${String(e.message).split(`${baseDir}/`).join('')}`,
+      ...(isRecord(e) && typeof e.targetRef === 'string' && e.targetRef.startsWith('#/')
+        ? { localPointer: true }
+        : {}),
     }));
 }
 
@@ -86,7 +94,7 @@ function attribute(document: unknown, issues: SpecIssue[], into: Attribution): v
   const reasons = new Map<string, { id: string; messages: string[] }>();
   for (const issue of issues) {
     const operations = issueOperations(document, issue.segments);
-    if (operations.length === 0) into.warnings.push(issue.text);
+    if (operations.length === 0 && !issue.localPointer) into.warnings.push(issue.text);
     for (const [method, path] of operations) {
       const key = method === '*' ? path : operationKey(method, path);
       // A bundled operation may be a local $ref to its first occurrence: its operationId is there.
