@@ -200,3 +200,35 @@ describe('structured inputs (issue 17)', () => {
     });
   });
 });
+
+describe('danger acknowledgements (issue 17)', () => {
+  const destroy = (header: string, required = true) =>
+    specDoc(
+      op('delete', '/things/{thingId}', {
+        operationId: 'destroyThing',
+        parameters: [thingIdParam, { name: header, in: 'header', required, schema: { type: 'boolean' } }],
+        responses: okResponse(),
+      }),
+    );
+
+  it('turns X-Dangerous into a header the HTTP client sets, never a parameter', () => {
+    const result = transformDoc(destroy('X-Dangerous'), [
+      overlay({ operation_id: 'destroyThing', safety_tier: 'high_risk' }),
+    ]);
+    expect(result.actions[0]?.parameters.map((p) => p.name)).toEqual(['thing_id']);
+    expect(result.actions[0]?.danger_headers).toEqual([{ wire_name: 'X-Dangerous', value: 'true' }]);
+  });
+
+  it('takes other names from the overlay, and requires a high_risk tier', () => {
+    const custom = transformDoc(destroy('X-Really', false), [
+      overlay({ operation_id: 'destroyThing', safety_tier: 'high_risk', danger_headers: ['X-Really'] }),
+    ]);
+    const normal = transformDoc(destroy('X-Dangerous'), [overlay({ operation_id: 'destroyThing' })]);
+    expect(custom.actions[0]?.danger_headers).toEqual([{ wire_name: 'X-Really', value: 'true' }]);
+    expect(normal.skipped[0]).toMatchObject({
+      kind: 'invalid_overlay',
+      reason:
+        'X-Dangerous acknowledges a destructive call: safety_tier must be high_risk (or blocked), not normal',
+    });
+  });
+});

@@ -105,7 +105,7 @@ function structured(param: CompiledParameter, text: string): Coerced {
   } catch {
     return {
       ok: false,
-      reason: `give ${param.name} as JSON (a ${param.type === 'array' ? 'list' : 'object'})`,
+      reason: `give ${param.name} as JSON (${param.type === 'array' ? 'a list' : 'an object'})`,
     };
   }
 }
