@@ -57,8 +57,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  if (problems.length > 0)
-    process.stderr.write(`${problems.length} warning(s); everything else was built\n`);
+  if (problems.length > 0) process.stderr.write(`${problems.length} warning(s); everything else was built\n`);
   if (command === 'build') {
     await writeFile(values.out, `${JSON.stringify(result.registry, null, 2)}\n`);
     process.stdout.write(`wrote ${values.out}: ${result.registry.actions.length} actions\n`);

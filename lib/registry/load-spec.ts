@@ -209,11 +209,15 @@ function neutraliseDanglingRefs(document: unknown): string[] {
   return [...dangling].sort();
 }
 
-/** OpenAPI schema validation of the bundled document (on a copy: validation dereferences in place). */
+/**
+ * OpenAPI schema validation of the bundled document as it is: $refs are valid Reference Objects, so nothing
+ * is dereferenced for it (excludedPathMatcher skips every path; the document is not touched).
+ */
 async function validateBundle(bundled: unknown, result: Attribution, specPath: string): Promise<void> {
   try {
-    await new SwaggerParser().validate(structuredClone(bundled) as Parameters<SwaggerParser['validate']>[0], {
+    await new SwaggerParser().validate(bundled as Parameters<SwaggerParser['validate']>[0], {
       resolve: { external: false },
+      dereference: { excludedPathMatcher: () => true },
     });
   } catch (error) {
     const issues = schemaIssues(error);

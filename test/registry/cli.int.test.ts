@@ -8,9 +8,12 @@ const ROOT = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'registry-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs the CLI as an operator would (npm run registry = tsx lib/registry/cli.ts). */
+/** Runs the CLI as an operator would: npm run registry = the pinned Node 22 on lib/registry/cli.ts (type stripping). */
 function cli(...args: string[]) {
-  return spawnSync('npx', ['tsx', 'lib/registry/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+  return spawnSync(join(ROOT, 'node_modules/.bin/node'), ['lib/registry/cli.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 }
 
 describe('npm run registry', () => {
