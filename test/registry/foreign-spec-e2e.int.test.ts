@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fakeModel } from '@langchain/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
@@ -86,7 +87,20 @@ afterAll(async () => {
   await prism?.stop();
 });
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+/** The part of the service's `{ plan }` answers this test reads (docs/api.md). */
+const PlanAnswer = z.object({
+  plan: z.object({
+    plan_id: z.string(),
+    status: z.string(),
+    actions: z.array(z.object({ action_id: z.string(), parameters: z.record(z.string(), z.unknown()) })),
+  }),
+});
+
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${stack.url}${path}`, {
     method,
     headers: { 'x-user-token': TOKEN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -99,9 +113,9 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 async function settled(planId: string, timeoutMs = 60_000): Promise<{ status: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await call('GET', `/v1/plans/${planId}?user_id=${USER}`);
-    if (['completed', 'failed', 'rolled_back'].includes(body.plan?.status)) return body.plan;
-    if (Date.now() > deadline) throw new Error(`plan still ${body.plan?.status} after ${timeoutMs} ms`);
+    const { plan } = PlanAnswer.parse((await call('GET', `/v1/plans/${planId}?user_id=${USER}`)).body);
+    if (['completed', 'failed', 'rolled_back'].includes(plan.status)) return plan;
+    if (Date.now() > deadline) throw new Error(`plan still ${plan.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -115,18 +129,16 @@ describe('a foreign spec end to end: Square Bookings via Prism, spec + overlays 
       message:
         'Book Jane with Sam on 27 Nov at 10am, and note she wants a window seat on booking zkras0xv0xwswx',
     });
-    const planId: string = planned.body.plan?.plan_id;
+    const { plan } = PlanAnswer.parse(planned.body);
+    const planId = plan.plan_id;
     const confirmed = await call('POST', `/v1/plans/${planId}/confirm`, { user_id: USER });
     const done = await settled(planId);
     const stored = await plans.get(planId);
 
     // Assess: the plan holds typed, nested values; both steps ran against the spec-validating mock.
     expect(planned.status, JSON.stringify(planned.body)).toBe(200);
-    expect(planned.body.plan.actions.map((s: { action_id: string }) => s.action_id)).toEqual([
-      'CreateBooking',
-      'UpdateBooking',
-    ]);
-    expect(planned.body.plan.actions[0].parameters.booking).toEqual(NEW_BOOKING);
+    expect(plan.actions.map((s) => s.action_id)).toEqual(['CreateBooking', 'UpdateBooking']);
+    expect(plan.actions[0]?.parameters.booking).toEqual(NEW_BOOKING);
     expect(confirmed.status).toBe(200);
     expect(done.status, prism.output().slice(-2_000)).toBe('completed');
     const [create, update] = stored?.actions ?? [];
