@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IsoDate, IsoDateTime, LocalTime } from '../contracts/primitives.ts';
-import { hasTemplate } from '../contracts/template-grammar.ts';
+import { hasTemplate, parseTemplate, stepNumberOf } from '../contracts/template-grammar.ts';
 import type { CompiledAction, CompiledValue } from './compiled-action.ts';
 import { modelFacingDescription } from './parameter-description.ts';
 
@@ -14,10 +14,22 @@ export interface ArgsSchemaOptions {
   placeholders?: boolean;
 }
 
-/** 000 Data Placeholders: `{{step_N.field}}`. */
-export const StepPlaceholder = z
-  .string()
-  .regex(/^\{\{\s*step_[1-9]\d*\.[a-z][a-z0-9_]*\s*\}\}$/, 'must be a placeholder {{step_N.field}}');
+/** 000 Data Placeholders: a whole value `{{step_N.field}}` (N ≥ 1, one snake_case field), read by the one grammar. */
+export const StepPlaceholder = z.string().refine(
+  (value) => {
+    const ref = parseTemplate(value.trim());
+    const step = ref === undefined ? undefined : stepNumberOf(ref.scope);
+    const [field, ...rest] = ref?.path ?? [];
+    return (
+      step !== undefined &&
+      step >= 1 &&
+      rest.length === 0 &&
+      typeof field === 'string' &&
+      /^[a-z][a-z0-9_]*$/.test(field)
+    );
+  },
+  { message: 'must be a placeholder {{step_N.field}}' },
+);
 
 function safeRegExp(pattern: string): RegExp | undefined {
   try {
