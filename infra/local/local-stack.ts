@@ -35,6 +35,8 @@ export interface LocalStackOptions extends CompositionOverrides {
   visibilityTimeoutSeconds?: number;
   /** Sandbox fixture (see docs/sandbox.md); default the demo venue. */
   sandboxFixture?: unknown;
+  /** The booking API the service calls; default the sandbox it starts (e.g. a spec-driven mock of another API). */
+  bookingApiUrl?: string;
   /** Run the SQS poller (default true); tests of the queue itself may turn it off. */
   poll?: boolean;
   /** Called after each batch the poller delivers. */
@@ -92,7 +94,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       PLAN_QUEUE_URL: queues.queueUrl,
-      BOOKING_API_URL: sandbox.url,
+      BOOKING_API_URL: options.bookingApiUrl ?? sandbox.url,
       LOG_LEVEL: options.logLevel ?? 'SILENT',
     });
     const overrides: CompositionOverrides = { ...options, clock };

@@ -6,7 +6,7 @@ import type { PlannerWiring } from './planner-factory.ts';
 /** The wiring both agents get from the spine: its stores, clock and tracer, plus the injectable ids and model. */
 export function agentWiring(
   core: Pick<PlannerWiring, 'config' | 'logger' | 'clock' | 'plans' | 'sessions'> & { tracer: Tracer },
-  overrides: Pick<CompositionOverrides, 'ids' | 'modelProvider'>,
+  overrides: Pick<CompositionOverrides, 'ids' | 'modelProvider' | 'registry'>,
 ): PlannerWiring {
   return {
     config: core.config,
@@ -17,5 +17,6 @@ export function agentWiring(
     sessions: core.sessions,
     tracer: core.tracer,
     ...(overrides.modelProvider ? { modelProvider: overrides.modelProvider } : {}),
+    ...(overrides.registry ? { registry: overrides.registry } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/ids.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import type { ActionRegistry } from '../registry/action-registry.ts';
 import type { ExecutePlanMessage, HandleRequest } from './service-contracts.ts';
 
 /** Builds a tool-calling chat model for one purpose (the offline model, or a scripted fake in tests). */
@@ -13,7 +14,7 @@ export type ModelProvider = (purpose: 'planner' | 'executor') => BaseChatModel;
  * Replacements the local stack and tests inject into the composition; AWS uses none of them. Each default is
  * what loadConfig's values imply: system clock, random ids, SQS queue from PLAN_QUEUE_URL, the tracer of the
  * LANGFUSE_* keys (Langfuse, or the no-op tracer without keys), Secrets Manager for *_SECRET_ARN, the model of
- * LLM_PROVIDER.
+ * LLM_PROVIDER, the compiled registry.
  */
 export interface CompositionOverrides {
   clock?: Clock;
@@ -25,6 +26,8 @@ export interface CompositionOverrides {
   /** Replaces Secrets Manager for LANGFUSE_SECRET_ARN and GOOGLE_API_KEY_SECRET_ARN (tests). */
   readSecret?: ReadSecret;
   modelProvider?: ModelProvider;
+  /** Replaces the compiled registry (tests of another API's spec + overlays, built with registry build()). */
+  registry?: ActionRegistry;
   /** Replaces the planner use case entirely (tests of the spine: the HTTP contract, the local stack). */
   handleRequest?: HandleRequest;
   /** Replaces the executor use case entirely (tests of the queue, the poller and batchItemFailures). */

@@ -21,7 +21,7 @@ export interface ExecutorWiring extends PlannerWiring {
 export function createExecutePlanMessage(wiring: ExecutorWiring): ExecutePlanMessage {
   const { config } = wiring;
   return createExecutor({
-    registry: loadCompiledRegistry(),
+    registry: wiring.registry ?? loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(config),
     planStore: wiring.plans,
     sessionStore: wiring.sessions,

@@ -9,6 +9,7 @@ import type { IdSource } from '../ports/ids.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { SessionStore } from '../ports/session-store.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import type { ActionRegistry } from '../registry/action-registry.ts';
 import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { ModelProvider } from './composition-overrides.ts';
 import type { HandleRequest } from './service-contracts.ts';
@@ -23,6 +24,8 @@ export interface PlannerWiring {
   sessions: SessionStore;
   tracer?: Tracer;
   modelProvider?: ModelProvider;
+  /** Default: the compiled registry (lib/registry/compiled-registry.generated.json). */
+  registry?: ActionRegistry;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface PlannerWiring {
 export function createHandleRequest(wiring: PlannerWiring): HandleRequest {
   const { config } = wiring;
   return createPlanner({
-    registry: loadCompiledRegistry(),
+    registry: wiring.registry ?? loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(config),
     planStore: wiring.plans,
     sessionStore: wiring.sessions,

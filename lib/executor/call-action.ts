@@ -54,6 +54,12 @@ export async function callAction(ctx: RunContext, call: ActionInvocation): Promi
         token: ctx.token,
         ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
         ...(call.ifMatch ? { ifMatch: call.ifMatch } : {}),
+        // Danger acknowledgements (X-Dangerous) only for a forward step the user confirmed as high risk.
+        ...(purpose === 'step' &&
+        ctx.plan.actions.some((s) => s.step_number === stepNumber && s.safety_tier === 'high_risk') &&
+        action.safety_tier === 'high_risk'
+          ? { confirmedHighRisk: true }
+          : {}),
       });
       span.update({
         output: responseSummary(outcome),

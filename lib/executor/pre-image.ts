@@ -16,11 +16,26 @@ export function beforeFieldsOf(action: CompiledAction): string[] {
   return [...fields];
 }
 
-function pick(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+/** The fields at these paths, nested as in `data`, so `{{before.booking.start_at}}` reads back the same way. */
+export function pick(data: Record<string, unknown>, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // Objects this function created; a value taken whole (`booking` before `booking.start_at`) is never entered.
+  const nodes = new Map<unknown, Record<string, unknown>>([[out, out]]);
   for (const f of fields) {
     const v = readPath(data, f);
-    if (v !== undefined) out[f] = v;
+    if (v === undefined) continue;
+    const keys = f.split('.');
+    let at = nodes.get(out);
+    for (const key of keys.slice(0, -1)) {
+      if (at !== undefined && !(key in at)) {
+        const child: Record<string, unknown> = {};
+        nodes.set(child, child);
+        at[key] = child;
+      }
+      at = at === undefined ? undefined : nodes.get(at[key]);
+    }
+    const last = keys[keys.length - 1];
+    if (at !== undefined && last !== undefined && !(last in at)) at[last] = v;
   }
   return out;
 }

@@ -35,7 +35,7 @@ export class BookingLookups {
 
   /** Runs one read-only action. */
   async run(action: CompiledAction, args: Record<string, unknown>): Promise<LookupResult> {
-    if (!action.read_only || action.safety_tier === 'blocked') {
+    if (!action.read_only || action.safety_tier === 'blocked' || action.execution_only) {
       return {
         ok: false,
         error_type: 'bad_request',
@@ -95,7 +95,7 @@ export class BookingLookups {
   /** True when the registry holds a model-visible action for this role. */
   has(role: keyof LookupRoles): boolean {
     const action = this.registry.get(this.roles[role]);
-    return action !== undefined && action.safety_tier !== 'blocked';
+    return action !== undefined && action.safety_tier !== 'blocked' && !action.execution_only;
   }
 
   private async runRole(
@@ -103,7 +103,7 @@ export class BookingLookups {
     args: Record<string, unknown>,
   ): Promise<LookupResult | undefined> {
     const action = this.registry.get(this.roles[role]);
-    if (!action || action.safety_tier === 'blocked') return undefined;
+    if (!action || action.safety_tier === 'blocked' || action.execution_only) return undefined;
     return this.run(action, args);
   }
 }
