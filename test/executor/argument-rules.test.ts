@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataGaps, decideArguments } from '../../lib/executor/argument-rules.ts';
-import { stepOutputLookup } from '../../lib/executor/templates.ts';
+import { dataGaps, decideArguments } from '../../lib/executor/step/argument-rules.ts';
+import { stepOutputLookup } from '../../lib/executor/step/templates.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 
 const registry = loadCompiledRegistry();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compensationIfMatch } from '../../lib/executor/compensation-if-match.ts';
+import { compensationIfMatch } from '../../lib/executor/rollback/compensation-if-match.ts';
 import type { StoredStep } from '../../lib/plans/stored-plan.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';

@@ -1,7 +1,7 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { offlineExecutorTurn } from '../../lib/executor/offline-policy.ts';
-import { initialMessages } from '../../lib/executor/prompt.ts';
+import { initialMessages } from '../../lib/executor/graph/prompt.ts';
+import { offlineExecutorTurn } from '../../lib/models/offline/offline-executor-policy.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';

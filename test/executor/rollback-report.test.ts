@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusAfterFailure } from '../../lib/executor/finalize.ts';
-import { buildRollbackReport } from '../../lib/executor/rollback-report.ts';
+import { buildRollbackReport } from '../../lib/executor/rollback/rollback-report.ts';
+import { statusAfterFailure } from '../../lib/plans/finish-execution.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';

@@ -4,7 +4,7 @@ import {
   resolveParameters,
   resolveValue,
   stepOutputLookup,
-} from '../../lib/executor/templates.ts';
+} from '../../lib/executor/step/templates.ts';
 
 const outputs = new Map<number, Record<string, unknown>>([
   [1, { booking_id: 'bk_1042', party_size: 12, notes: [{ note_id: 'n_1' }] }],

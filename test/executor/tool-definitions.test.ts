@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askUserTool } from '../../lib/executor/ask-user-tool.ts';
-import { toolDefinitions } from '../../lib/executor/tool-definitions.ts';
+import { askUserTool } from '../../lib/executor/graph/ask-user-tool.ts';
+import { toolDefinitions } from '../../lib/executor/graph/tool-definitions.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
