@@ -6,6 +6,7 @@ import {
   invalidatePendingPlan as invalidate,
 } from '../plans/invalidate-pending-plan.ts';
 import { type PiiLookup, piiLookupFromRegistry } from '../plans/mask-plan.ts';
+import { correlate } from '../plans/ops-log.ts';
 import type { InvalidatedReason, StoredPlan } from '../plans/stored-plan.ts';
 import { toExecutionPlan } from '../plans/stored-plan.ts';
 import type { SpanHandle, TraceRef } from '../ports/tracer.ts';
@@ -94,6 +95,7 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
       clarification_count: r.snapshot.clarificationCount,
     }),
   );
+  correlate(r.deps.logger, stored);
   const first = result.bookings[0];
   const referenced = (first && toBookingSummary(first)) ?? r.snapshot.referenced;
   try {

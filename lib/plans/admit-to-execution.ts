@@ -3,7 +3,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import { PlanNotReadyError } from './errors.ts';
-import { logTransition, type OpsLog } from './ops-log.ts';
+import { correlate, logTransition, type OpsLog } from './ops-log.ts';
 import type { StoredPlan } from './stored-plan.ts';
 import { applyTransition } from './transition.ts';
 
@@ -58,6 +58,7 @@ export async function admitToExecution(
 ): Promise<Admission> {
   const plan = await deps.plans.get(msg.plan_id);
   if (!plan) return { kind: 'ignore', reason: 'plan not found' };
+  correlate(deps.log, plan);
   switch (plan.status) {
     case 'pending_confirmation': {
       const never = neverConfirmable(deps.clock.now(), plan);

@@ -31,7 +31,7 @@ export async function answerBlockingPrompt(
   input: AnswerBlockingPromptInput,
 ): Promise<StoredPlan> {
   for (let attempt = 1; ; attempt += 1) {
-    const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+    const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (isAnswerWaitingForExecutor(plan)) {
       if (plan.blocking_answer !== input.user_message)
         throw notAwaiting(plan, 'an earlier answer is being processed');

@@ -27,7 +27,7 @@ export interface ConfirmPlanInput {
  */
 export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput): Promise<StoredPlan> {
   for (let attempt = 1; ; attempt += 1) {
-    const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+    const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (confirmability(plan, deps.clock.now()) === 'already_confirmed') return plan;
     await enqueuePlanMessage(deps, plan, 'start', plan.version, input.token);
     try {

@@ -15,7 +15,7 @@ const message = (plan_id: string, user_token = 'user-token-1'): PlanMessage => (
 
 function consumer(execute: (msg: PlanMessage) => Promise<void>, logLevel: 'SILENT' | 'DEBUG' = 'SILENT') {
   const logger = createLogger({ LOG_LEVEL: logLevel });
-  return createHandler(async () => ({ logger, executePlanMessage: execute }));
+  return createHandler(async () => ({ executePlanMessage: execute }), logger);
 }
 
 afterEach(() => {

@@ -108,8 +108,7 @@ describe('HTTP handlers', () => {
           return true;
         });
       }
-      const loud = { ...deps, logger: createLogger({ LOG_LEVEL: 'DEBUG' }) };
-      const client = httpClient(loud, async () => aPlanOutcome());
+      const client = httpClient(deps, async () => aPlanOutcome(), createLogger({ LOG_LEVEL: 'DEBUG' }));
       // Act
       const ok = await client.confirm(plan.plan_id, { user_id: 'user-1' }, { token: canary });
       const denied = await client.confirm(plan.plan_id, { user_id: 'user-2' }, { token: canary });

@@ -5,6 +5,7 @@ import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { resolveSecrets, SecretResolutionError } from '../../lib/composition/resolve-secrets.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { LangfuseTracer } from '../../lib/observability/langfuse-tracer.ts';
+import { createLogger } from '../../lib/observability/logger.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { ReadSecret } from '../../lib/observability/resolve-langfuse-keys.ts';
 
@@ -23,6 +24,7 @@ function secrets(values: Record<string, string | undefined>) {
 }
 
 const silent = { warn: vi.fn() };
+const logger = createLogger({ LOG_LEVEL: 'SILENT' });
 
 describe('resolveSecrets (cold start)', () => {
   it('fills GOOGLE_API_KEY from GOOGLE_API_KEY_SECRET_ARN before the model is built', async () => {
@@ -124,7 +126,7 @@ describe('the compositions build one tracer per cold start', () => {
 
   it('confirm/get/answer: Langfuse from LANGFUSE_SECRET_ARN, without the LangChain plug-in', async () => {
     // Act
-    const deps = await buildPlanService(loadConfig(env), {
+    const deps = await buildPlanService(loadConfig(env), logger, {
       readSecret: secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET }),
     });
     // Assert
@@ -138,8 +140,8 @@ describe('the compositions build one tracer per cold start', () => {
     const readSecret = secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET });
     // Act
     const built = [
-      await buildRequestService(loadConfig(env), { readSecret }),
-      await buildExecutorService(loadConfig(env), { readSecret }),
+      await buildRequestService(loadConfig(env), logger, { readSecret }),
+      await buildExecutorService(loadConfig(env), logger, { readSecret }),
     ];
     // Assert
     for (const { tracer } of built) {
@@ -152,7 +154,7 @@ describe('the compositions build one tracer per cold start', () => {
   it('no keys: the no-op tracer, and no secret is read', async () => {
     const readSecret = secrets({});
 
-    const deps = await buildPlanService(loadConfig({ LOG_LEVEL: 'SILENT' }), { readSecret });
+    const deps = await buildPlanService(loadConfig({ LOG_LEVEL: 'SILENT' }), logger, { readSecret });
 
     expect(deps.tracer).toBeInstanceOf(NoopTracer);
     expect(readSecret).not.toHaveBeenCalled();
@@ -161,7 +163,7 @@ describe('the compositions build one tracer per cold start', () => {
   it('the planner does not start on an unusable Gemini secret', async () => {
     const config = loadConfig({ LOG_LEVEL: 'SILENT', GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN });
 
-    const started = buildRequestService(config, { readSecret: secrets({ [GEMINI_ARN]: '' }) });
+    const started = buildRequestService(config, logger, { readSecret: secrets({ [GEMINI_ARN]: '' }) });
 
     await expect(started).rejects.toThrow(SecretResolutionError);
   });
@@ -170,7 +172,7 @@ describe('the compositions build one tracer per cold start', () => {
     const config = loadConfig({ LOG_LEVEL: 'SILENT', GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN });
     const readSecret = secrets({ [GEMINI_ARN]: GEMINI_KEY });
 
-    const deps = await buildExecutorService(config, { readSecret });
+    const deps = await buildExecutorService(config, logger, { readSecret });
 
     expect(typeof deps.executePlanMessage).toBe('function');
     expect(readSecret).toHaveBeenCalledWith(GEMINI_ARN);

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandler as executePlanHandler } from '../../functions/execute-plan.ts';
 import { createHandler as getPlanHandler } from '../../functions/get-plan.ts';
 import { withBoundedFlush } from '../../lib/observability/bounded-tracer.ts';
-import { createLogger } from '../../lib/observability/logger.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
+import { silentLogger } from '../api/http-harness.ts';
 import { inMemoryPlanService } from '../api/plan-service-fixture.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { aLambdaContext, anHttpEvent, anSqsEvent, anSqsRecord } from '../support/events.ts';
@@ -37,7 +37,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
       const plan = aStoredPlan();
       await plans.create(plan);
       const { tracer } = flushProbe();
-      const handler = getPlanHandler(async () => ({ ...deps, tracer }));
+      const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
       // Assert
@@ -48,7 +48,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
     it('flushes once after an error response, which stays as mapped', async () => {
       const { deps } = inMemoryPlanService();
       const { tracer } = flushProbe();
-      const handler = getPlanHandler(async () => ({ ...deps, tracer }));
+      const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
 
       const result = await handler(
         getEvent('0b6a4d0e-2f47-4b7e-9a3c-5d2f8e1c7a90', 'user-1'),
@@ -67,7 +67,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
       const { tracer } = flushProbe(async () => {
         throw new Error('langfuse exploded');
       });
-      const handler = getPlanHandler(async () => ({ ...deps, tracer }));
+      const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
       // Assert
@@ -82,10 +82,10 @@ describe('flush before each Lambda returns (issue 7)', () => {
       await plans.create(plan);
       const warn = vi.fn();
       const hanging = flushProbe(() => new Promise<void>(() => undefined)).tracer;
-      const handler = getPlanHandler(async () => ({
-        ...deps,
-        tracer: withBoundedFlush(hanging, 100, { warn }),
-      }));
+      const handler = getPlanHandler(
+        async () => ({ ...deps, tracer: withBoundedFlush(hanging, 100, { warn }) }),
+        silentLogger(),
+      );
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
       // Assert: answered although the flush never settles, and the loss is reported
@@ -104,14 +104,16 @@ describe('flush before each Lambda returns (issue 7)', () => {
     it('flushes once per batch, after every record ran, failed records included', async () => {
       // Arrange
       const { tracer, calls } = flushProbe();
-      const handler = executePlanHandler(async () => ({
-        logger: createLogger({ LOG_LEVEL: 'SILENT' }),
-        tracer,
-        executePlanMessage: async (msg) => {
-          calls.push(`record ${msg.version}`);
-          if (calls.length === 2) throw new Error('not confirmed yet');
-        },
-      }));
+      const handler = executePlanHandler(
+        async () => ({
+          tracer,
+          executePlanMessage: async (msg) => {
+            calls.push(`record ${msg.version}`);
+            if (calls.length === 2) throw new Error('not confirmed yet');
+          },
+        }),
+        silentLogger(),
+      );
       // Act
       const result = await handler(
         anSqsEvent([
@@ -130,11 +132,13 @@ describe('flush before each Lambda returns (issue 7)', () => {
       const { tracer } = flushProbe(async () => {
         throw new Error('langfuse exploded');
       });
-      const handler = executePlanHandler(async () => ({
-        logger: createLogger({ LOG_LEVEL: 'SILENT' }),
-        tracer,
-        executePlanMessage: async () => undefined,
-      }));
+      const handler = executePlanHandler(
+        async () => ({
+          tracer,
+          executePlanMessage: async () => undefined,
+        }),
+        silentLogger(),
+      );
 
       const result = await handler(anSqsEvent([anSqsRecord(message(PLAN), 'm1', PLAN)]), aLambdaContext());
 

@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     config,
     crash: crashHook(),
   });
-  const handler = createHandler(async () => ({ logger, executePlanMessage }));
+  const handler = createHandler(async () => ({ executePlanMessage }), logger);
 
   const received = await sqs.send(
     new ReceiveMessageCommand({
