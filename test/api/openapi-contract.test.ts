@@ -311,7 +311,7 @@ describe('openapi/service.yaml ↔ handlers', () => {
     async (_label, operationId, status, run) => {
       // Act
       const result = await run();
-      // Assert
+      // Assess
       expect(result.status).toBe(status);
       const validate = ajv.compile(schemaFor(operationId, status));
       expect(validate(result.body), JSON.stringify(validate.errors)).toBe(true);

@@ -51,7 +51,7 @@ describe('compensationIfMatch', () => {
   });
 
   it('re-sends the same If-Match after a crash between recording the version and marking the step', () => {
-    // Arrange: step 2's compensation version is recorded, its step still shows succeeded.
+    // Prepare: step 2's compensation version is recorded, its step still shows succeeded.
     const plan = planOf(['succeeded', 'succeeded', 'failed']);
 
     // Act

@@ -37,7 +37,7 @@ function planIn(states: StoredPlan['actions'][number]['step_state'][]): StoredPl
 
 describe('buildRollbackReport', () => {
   it('reports reversed, failed-to-reverse and irreversible steps, with plain-language manual steps', () => {
-    // Arrange
+    // Prepare
     const plan = planIn(['compensated', 'succeeded', 'compensation_failed', 'failed']);
 
     // Act

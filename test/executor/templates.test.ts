@@ -39,7 +39,7 @@ describe('resolveValue', () => {
 
 describe('resolveParameters', () => {
   it('resolves request/response/before templates and lists what is missing', () => {
-    // Arrange
+    // Prepare
     const sources: Record<string, Record<string, unknown>> = {
       request: { booking_id: 'bk_1' },
       before: { date: '2026-12-12' },

@@ -60,7 +60,7 @@ describe('mapToolCalls', () => {
   });
 
   it('starts from the first step not yet succeeded', () => {
-    // Arrange
+    // Prepare
     const progressed = structuredClone(plan);
     if (progressed.actions[0]) progressed.actions[0].step_state = 'succeeded';
 

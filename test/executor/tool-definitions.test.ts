@@ -28,7 +28,7 @@ function keysOf(value: unknown): string[] {
 
 describe('toolDefinitions', () => {
   it('declares each plan action once, plus ask_user, in the subset Gemini accepts', () => {
-    // Arrange
+    // Prepare
     const plan = aConfirmedPlan([
       steps.guestCount(5),
       steps.reschedule('2026-12-12', '10:00'),

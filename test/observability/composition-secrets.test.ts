@@ -28,7 +28,7 @@ const logger = createLogger({ LOG_LEVEL: 'SILENT' });
 
 describe('resolveSecrets (cold start)', () => {
   it('fills GOOGLE_API_KEY from GOOGLE_API_KEY_SECRET_ARN before the model is built', async () => {
-    // Arrange
+    // Prepare
     const readSecret = secrets({ [GEMINI_ARN]: `${GEMINI_KEY}\n` });
     // Act
     const config = await resolveSecrets(loadConfig({ GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN }), {
@@ -36,7 +36,7 @@ describe('resolveSecrets (cold start)', () => {
       logger: silent,
       needsModelKey: true,
     });
-    // Assert
+    // Assess
     expect(config.GOOGLE_API_KEY).toBe(GEMINI_KEY);
     expect(config.LLM_PROVIDER).toBe('gemini');
     expect(readSecret).toHaveBeenCalledWith(GEMINI_ARN);
@@ -66,7 +66,7 @@ describe('resolveSecrets (cold start)', () => {
   ])(
     'fails the start naming the variable, never quoting the secret, when it %s',
     async (_label, value, why) => {
-      // Arrange
+      // Prepare
       const readSecret = secrets({ [GEMINI_ARN]: value });
       // Act
       const result = resolveSecrets(loadConfig({ GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN }), {
@@ -74,7 +74,7 @@ describe('resolveSecrets (cold start)', () => {
         logger: silent,
         needsModelKey: true,
       });
-      // Assert
+      // Assess
       const error = await result.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SecretResolutionError);
       expect(error).toMatchObject({ name: 'SecretResolutionError', variable: 'GOOGLE_API_KEY_SECRET_ARN' });
@@ -96,7 +96,7 @@ describe('resolveSecrets (cold start)', () => {
   });
 
   it('resolves the Langfuse keys through the same reader, and a bad Langfuse secret only turns tracing off', async () => {
-    // Arrange
+    // Prepare
     const good = secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET });
     const warn = vi.fn();
     // Act
@@ -110,7 +110,7 @@ describe('resolveSecrets (cold start)', () => {
       logger: { warn },
       needsModelKey: false,
     });
-    // Assert
+    // Assess
     expect([on.LANGFUSE_PUBLIC_KEY, on.LANGFUSE_SECRET_KEY]).toEqual(['pk-lf-1', 'sk-lf-1']);
     expect(off.LANGFUSE_PUBLIC_KEY).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -129,21 +129,21 @@ describe('the compositions build one tracer per cold start', () => {
     const deps = await buildPlanService(loadConfig(env), logger, {
       readSecret: secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET }),
     });
-    // Assert
+    // Assess
     expect(deps.tracer).toBeInstanceOf(LangfuseTracer);
     expect(deps.tracer?.langchainCallbacks({ userId: 'u', sessionId: 's' })).toEqual([]);
     if (deps.tracer instanceof LangfuseTracer) await deps.tracer.shutdown();
   });
 
   it('planner and executor: Langfuse with the LangChain plug-in (generations)', async () => {
-    // Arrange
+    // Prepare
     const readSecret = secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET });
     // Act
     const built = [
       await buildRequestService(loadConfig(env), logger, { readSecret }),
       await buildExecutorService(loadConfig(env), logger, { readSecret }),
     ];
-    // Assert
+    // Assess
     for (const { tracer } of built) {
       expect(tracer).toBeInstanceOf(LangfuseTracer);
       expect(tracer?.langchainCallbacks({ userId: 'u', sessionId: 's' })).toHaveLength(1);

@@ -26,7 +26,7 @@ describe('createTracer', () => {
   });
 
   it('adds LangChain callbacks only when the plug-in is given', async () => {
-    // Arrange
+    // Prepare
     const config = loadConfig({
       LANGFUSE_PUBLIC_KEY: 'pk',
       LANGFUSE_SECRET_KEY: 'sk',
@@ -35,14 +35,14 @@ describe('createTracer', () => {
     // Act
     const core = await createTracer(config);
     const withLangchain = await createTracer(config, { plugins: async () => [langchainTracing] });
-    // Assert
+    // Assess
     expect(core.langchainCallbacks(scope)).toEqual([]);
     expect(withLangchain.langchainCallbacks(scope)).toHaveLength(1);
     for (const tracer of [core, withLangchain]) if (tracer instanceof LangfuseTracer) await tracer.shutdown();
   });
 
   it('uses Langfuse when both keys are set', async () => {
-    // Arrange
+    // Prepare
     const config = loadConfig({
       LANGFUSE_PUBLIC_KEY: 'pk',
       LANGFUSE_SECRET_KEY: 'sk',
@@ -50,7 +50,7 @@ describe('createTracer', () => {
     });
     // Act
     const tracer = await createTracer(config);
-    // Assert
+    // Assess
     expect(tracer).toBeInstanceOf(LangfuseTracer);
     if (tracer instanceof LangfuseTracer) await tracer.shutdown();
   });
@@ -59,14 +59,14 @@ describe('createTracer', () => {
 describe('NoopTracer', () => {
   describe('startTrace', () => {
     it('runs fn and hands out a valid, fresh trace reference', async () => {
-      // Arrange
+      // Prepare
       const tracer = new NoopTracer();
       // Act
       const [a, b] = await Promise.all([
         tracer.startTrace('user_request', scope, async (_span, ref) => ref),
         tracer.startTrace('user_request', scope, async (_span, ref) => ref),
       ]);
-      // Assert
+      // Assess
       expect(isValidTraceRef(a)).toBe(true);
       expect(a.traceId).not.toBe(b.traceId);
     });

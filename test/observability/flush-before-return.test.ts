@@ -32,7 +32,7 @@ const getEvent = (planId: string, userId: string) =>
 describe('flush before each Lambda returns (issue 7)', () => {
   describe('HTTP handlers (Middy)', () => {
     it('flushes once after a 200 response', async () => {
-      // Arrange
+      // Prepare
       const { deps, plans } = inMemoryPlanService();
       const plan = aStoredPlan();
       await plans.create(plan);
@@ -40,7 +40,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
       const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
-      // Assert
+      // Assess
       expect(result.statusCode).toBe(200);
       expect(tracer.flush).toHaveBeenCalledTimes(1);
     });
@@ -60,7 +60,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
     });
 
     it('never fails the request when the flush throws', async () => {
-      // Arrange
+      // Prepare
       const { deps, plans } = inMemoryPlanService();
       const plan = aStoredPlan();
       await plans.create(plan);
@@ -70,13 +70,13 @@ describe('flush before each Lambda returns (issue 7)', () => {
       const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
-      // Assert
+      // Assess
       expect(result.statusCode).toBe(200);
       expect(JSON.parse(result.body)).toMatchObject({ plan: { plan_id: plan.plan_id } });
     });
 
     it('returns within the bound when an injected tracer hangs (the composition bounds its flush)', async () => {
-      // Arrange
+      // Prepare
       const { deps, plans } = inMemoryPlanService();
       const plan = aStoredPlan();
       await plans.create(plan);
@@ -88,7 +88,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
       );
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
-      // Assert: answered although the flush never settles, and the loss is reported
+      // Assess: answered although the flush never settles, and the loss is reported
       expect(result.statusCode).toBe(200);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('flush incomplete'), {
         outcome: 'timed_out',
@@ -102,7 +102,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
     const PLAN = '11111111-1111-4111-8111-111111111111';
 
     it('flushes once per batch, after every record ran, failed records included', async () => {
-      // Arrange
+      // Prepare
       const { tracer, calls } = flushProbe();
       const handler = executePlanHandler(
         async () => ({
@@ -123,7 +123,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
         ]),
         aLambdaContext(),
       );
-      // Assert
+      // Assess
       expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['m2', 'm3']);
       expect(calls).toEqual(['record 1', 'record 1', 'flush']);
     });

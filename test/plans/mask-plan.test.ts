@@ -51,11 +51,11 @@ function completedContactUpdate(): StoredPlan {
 
 describe('maskPlanPii', () => {
   it('leaves no unmasked email, phone or guest name anywhere in a terminal plan', () => {
-    // Arrange
+    // Prepare
     const plan = completedContactUpdate();
     // Act
     const masked = maskPlanPii(plan, contactPii);
-    // Assert
+    // Assess
     const item = JSON.stringify(masked);
     for (const raw of [EMAIL, OLD_EMAIL, PHONE, '0400 111 222', 'John Smith'])
       expect(item).not.toContain(raw);
@@ -95,7 +95,7 @@ describe('maskPlanPii', () => {
   });
 
   it('masks the replaced values (the pre-image) wherever a step line or summary repeats them', () => {
-    // Arrange: a name change whose line shows the old and the new name
+    // Prepare: a name change whose line shows the old and the new name
     const plan = aStoredPlan({
       status: 'completed',
       intent_summary: 'Update the contact details of BK-1042 (John Smith)',
@@ -114,7 +114,7 @@ describe('maskPlanPii', () => {
     });
     // Act
     const masked = maskPlanPii(plan, contactPii);
-    // Assert
+    // Assess
     expect(masked.intent_summary).toBe('Update the contact details of BK-1042 (J*** S***)');
     expect(masked.actions[0]?.description).toBe(
       'Update contact details BK-1042 (J*** S***): guest name J*** S*** → J*** D***',
@@ -122,7 +122,7 @@ describe('maskPlanPii', () => {
   });
 
   it('infers PII from key names when the registry does not say', () => {
-    // Arrange
+    // Prepare
     const plan = aStoredPlan({
       actions: [
         {
@@ -137,7 +137,7 @@ describe('maskPlanPii', () => {
     });
     // Act
     const masked = maskPlanPii(plan, () => false);
-    // Assert
+    // Assess
     expect(masked.actions[0]?.parameters).toEqual({
       guest_email: 'a***@example.com',
       contact_phone: '***11',
@@ -146,7 +146,7 @@ describe('maskPlanPii', () => {
   });
 
   it('masks failure texts and rollback guidance, and leaves placeholders alone', () => {
-    // Arrange
+    // Prepare
     const plan = aStoredPlan({
       status: 'rolled_back',
       failure_reason: `Could not send to ${EMAIL}`,
@@ -169,7 +169,7 @@ describe('maskPlanPii', () => {
     });
     // Act
     const masked = maskPlanPii(plan, contactPii);
-    // Assert
+    // Assess
     expect(masked.failure_reason).toBe('Could not send to j***@example.com');
     expect(masked.rollback_report?.actions_failed_to_reverse).toEqual([
       { step_number: 1, reason: 'restore ***78 failed' },
