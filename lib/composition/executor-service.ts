@@ -1,8 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
-import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
-import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
-import { DynamoSessionStore } from '../adapters/dynamodb/dynamo-session-store.ts';
 import { DynamoExecutionLog } from '../adapters/execution-log/dynamo-execution-log.ts';
 import type { Config } from '../config/config.ts';
 import { createExecutor } from '../executor/create-executor.ts';
@@ -11,6 +8,7 @@ import { createChatModel } from '../models/create-chat-model.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
+import { dynamoStores } from './dynamo-stores.ts';
 import { langchainPlugins } from './langchain-plugins.ts';
 import { resolveRuntime } from './resolve-runtime.ts';
 
@@ -38,17 +36,12 @@ export async function buildExecutorService(
   const { tracer, clock } = runtime;
   if (overrides.executePlanMessage) return { executePlanMessage: overrides.executePlanMessage, tracer };
   const resolved = runtime.config;
-  const client = createDocumentClient(resolved);
+  const { client, plans, sessions } = dynamoStores(resolved, clock);
   const executePlanMessage = createExecutor({
     registry: loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(resolved),
-    planStore: new DynamoPlanStore({ client, tableName: resolved.PLANS_TABLE, clock }),
-    sessionStore: new DynamoSessionStore({
-      client,
-      tableName: resolved.SESSIONS_TABLE,
-      clock,
-      slotTtlSeconds: resolved.SESSION_TTL_HOURS * 3600,
-    }),
+    planStore: plans,
+    sessionStore: sessions,
     executionLog: new DynamoExecutionLog({ client, tableName: resolved.EXECUTIONS_TABLE }),
     model: overrides.modelProvider?.('executor') ?? createChatModel(resolved, 'executor'),
     clock,

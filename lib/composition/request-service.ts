@@ -1,8 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
-import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
-import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
-import { DynamoSessionStore } from '../adapters/dynamodb/dynamo-session-store.ts';
 import type { Config } from '../config/config.ts';
 import { createChatModel } from '../models/create-chat-model.ts';
 import { createPlanner } from '../planner/create-planner.ts';
@@ -11,6 +8,7 @@ import { randomIds } from '../ports/ids.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
+import { dynamoStores } from './dynamo-stores.ts';
 import { langchainPlugins } from './langchain-plugins.ts';
 import { resolveRuntime } from './resolve-runtime.ts';
 
@@ -40,17 +38,12 @@ export async function buildRequestService(
   const { tracer, clock } = runtime;
   if (overrides.handleRequest) return { handleRequest: overrides.handleRequest, tracer };
   const resolved = runtime.config;
-  const client = createDocumentClient(resolved);
+  const { plans, sessions } = dynamoStores(resolved, clock);
   const handleRequest = createPlanner({
     registry: loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(resolved),
-    planStore: new DynamoPlanStore({ client, tableName: resolved.PLANS_TABLE, clock }),
-    sessionStore: new DynamoSessionStore({
-      client,
-      tableName: resolved.SESSIONS_TABLE,
-      clock,
-      slotTtlSeconds: resolved.SESSION_TTL_HOURS * 3600,
-    }),
+    planStore: plans,
+    sessionStore: sessions,
     // An injected provider is asked per request (tests script a model per turn); the configured one is built once.
     model: modelProvider ? () => modelProvider('planner') : createChatModel(resolved, 'planner'),
     clock,

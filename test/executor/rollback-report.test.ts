@@ -62,6 +62,26 @@ describe('buildRollbackReport', () => {
     expect(statusAfterFailure(report)).toBe('failed');
   });
 
+  it('never reports a completed read-only step as irreversible: a read changed nothing', () => {
+    // Prepare
+    const plan = aConfirmedPlan([
+      { action_id: 'getBooking', parameters: { booking_id: 'bk_1042' } },
+      steps.reschedule('2026-12-19', '10:00'),
+    ]);
+    plan.actions = plan.actions.map((s, i) => ({ ...s, step_state: i === 0 ? 'succeeded' : 'failed' }));
+
+    // Act
+    const report = buildRollbackReport(
+      plan,
+      { kind: 'step_failed', step_number: 2, message: 'x' },
+      {},
+      actionOf,
+    );
+
+    // Assess
+    expect(report).toEqual({ triggered_by_step: 2, actions_reversed: [] });
+  });
+
   it('gives guidance for a step left in doubt, naming the value to restore', () => {
     const plan = planIn(['compensated', 'pending', 'pending', 'failed']);
 

@@ -3,9 +3,9 @@ import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-stor
 import { type AdmissionDeps, admitToExecution } from '../../lib/plans/admit-to-execution.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { aPlanMessage } from '../support/events.ts';
 
 /** Admission over a store, at a pinned time; re-reads of a pending plan do not wait. */
 function admissionDeps(plans: PlanStore, at = '2026-11-22T00:00:01.000Z'): AdmissionDeps {
@@ -39,12 +39,7 @@ describe('admitToExecution', () => {
     const store = new InMemoryPlanStore();
     const plan = aStoredPlan({ status: 'pending_confirmation' });
     await store.create(plan);
-    const msg: PlanMessage = {
-      plan_id: plan.plan_id,
-      kind: 'start',
-      version: 1,
-      user_token: 'tok-admission',
-    };
+    const msg = aPlanMessage(plan, 'start');
     const deps = admissionDeps(confirmedRightAfterFirstRead(store));
 
     // Act
@@ -60,12 +55,7 @@ describe('admitToExecution', () => {
     const store = new InMemoryPlanStore();
     const plan = aStoredPlan({ status: 'pending_confirmation' });
     await store.create(plan);
-    const msg: PlanMessage = {
-      plan_id: plan.plan_id,
-      kind: 'resume',
-      version: 1,
-      user_token: 'tok-admission',
-    };
+    const msg = aPlanMessage(plan, 'resume');
 
     // Act
     const admission = admitToExecution(admissionDeps(store), msg);
@@ -84,12 +74,7 @@ describe('admitToExecution', () => {
       const store = new InMemoryPlanStore();
       const plan = aStoredPlan({ status: 'pending_confirmation', ...overrides });
       await store.create(plan);
-      const msg: PlanMessage = {
-        plan_id: plan.plan_id,
-        kind: 'start',
-        version: 1,
-        user_token: 'tok-admission',
-      };
+      const msg = aPlanMessage(plan, 'start');
 
       // Act
       const admission = await admitToExecution(admissionDeps(store), msg);
@@ -108,12 +93,7 @@ describe('admitToExecution', () => {
       expires_at: Date.parse('2026-11-22T00:10:00.000Z') / 1000,
     });
     await store.create(plan);
-    const msg: PlanMessage = {
-      plan_id: plan.plan_id,
-      kind: 'resume',
-      version: 1,
-      user_token: 'tok-admission',
-    };
+    const msg = aPlanMessage(plan, 'resume');
 
     // Act
     const admission = admitToExecution(admissionDeps(store), msg);

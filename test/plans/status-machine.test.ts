@@ -69,6 +69,14 @@ describe('PLAN_MACHINE', () => {
     expect(error).toMatchObject({ name: 'IllegalTransitionError', machine: 'plan', from, to });
   });
 
+  it('explains a refusal without context as the bare move', () => {
+    // Act
+    const error = refusal(PLAN_MACHINE, 'completed', 'executing');
+
+    // Assess
+    expect(error).toMatchObject({ message: 'illegal plan transition completed → executing', context: '' });
+  });
+
   it('starts at pending_confirmation and ends only in the terminal statuses, which have no way out', () => {
     // Act
     const dead = PlanStatus.options.filter((s) => PLAN_MACHINE.moves[s].length === 0);
@@ -76,6 +84,8 @@ describe('PLAN_MACHINE', () => {
     // Assess
     expect(PLAN_MACHINE.initial).toBe('pending_confirmation');
     expect(dead).toEqual(['completed', 'rolled_back']);
+    expect(PLAN_MACHINE.moves.completed).toEqual([]);
+    expect(PLAN_MACHINE.moves.rolled_back).toEqual([]);
     expect(PlanStatus.options.filter(isTerminal)).toEqual(['completed', 'failed', 'rolled_back']);
   });
 });
@@ -122,6 +132,8 @@ describe('STEP_MACHINE', () => {
     // Assess
     expect(STEP_MACHINE.initial).toBe('pending');
     expect(fromCompensated).toEqual([]);
+    expect(STEP_MACHINE.moves.compensated).toEqual([]);
+    expect(STEP_MACHINE.moves.compensation_failed).toEqual([]);
     expect(intoCompensated).toEqual(['succeeded']);
   });
 });

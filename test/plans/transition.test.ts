@@ -57,7 +57,7 @@ describe('transitionPatch', () => {
 
     // Assess
     expect(patch).toEqual({ set: { blocking_prompt: 'How many?' }, remove: ['blocking_answer'] });
-    expect(renumber).toThrow(RangeError);
+    expect(renumber).toThrow(new RangeError('a transition cannot renumber steps'));
   });
 });
 
@@ -97,8 +97,14 @@ describe('applyTransition', () => {
     );
 
     // Assess
-    await expect(reopened).rejects.toMatchObject({ name: 'IllegalTransitionError', from: 'completed' });
-    await expect(recompensated).rejects.toMatchObject({ name: 'IllegalTransitionError', from: 'succeeded' });
+    await expect(reopened).rejects.toMatchObject({
+      name: 'IllegalTransitionError',
+      message: `illegal plan transition completed → executing (plan ${plan.plan_id})`,
+    });
+    await expect(recompensated).rejects.toMatchObject({
+      name: 'IllegalTransitionError',
+      message: `illegal step transition succeeded → pending (plan ${plan.plan_id} step 1)`,
+    });
     expect(patches).toEqual([]);
     expect((await plans.get(plan.plan_id))?.version).toBe(plan.version);
   });

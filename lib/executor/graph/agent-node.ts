@@ -1,4 +1,5 @@
 import { type AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
+import { hasErrorName } from '../../errors/has-error-name.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { nextOpenStep, saveCheckpoint } from '../execution-state.ts';
 import { ModelCallError, ModelNotToolCapableError } from '../executor-errors.ts';
@@ -56,7 +57,7 @@ export function agentNode(ctx: RunContext) {
     try {
       reply = await invokeModel(ctx, state);
     } catch (error) {
-      if (error instanceof ModelNotToolCapableError) throw error;
+      if (hasErrorName(error, 'ModelNotToolCapableError')) throw error;
       const errors = state.model_errors + 1;
       const counted = await saveCheckpoint(ctx, state, { model_errors: errors });
       ctx.deps.logger.warn('executor model call failed', { plan_id: ctx.planId, model_errors: errors });

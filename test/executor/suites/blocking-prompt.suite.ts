@@ -177,6 +177,25 @@ export function blockingPromptSuite(start: () => Promise<ExecutorStack>): void {
       expect(world.tracer.events('guardrail')).toHaveLength(1);
     });
 
+    it('releases the session’s blocking slot as soon as the answer is taken, before the plan finishes', async () => {
+      // Prepare: the model is down on the turn after the answer, so the plan stays executing.
+      const world = await freshWorld(stack);
+      const plan = await world.seed(planWithGap());
+      await world.deliver(plan, new OfflineExecutorModel());
+      await answer(world, plan, '16 guests');
+      const down = fakeModel().alwaysThrow(new Error('provider outage'));
+
+      // Act
+      const resumed = world.deliver(plan, down, { kind: 'resume' });
+
+      // Assess
+      await expect(resumed).rejects.toMatchObject({ name: 'ModelCallError' });
+      const waiting = await world.reload(plan);
+      expect(waiting.status).toBe('executing');
+      expect(waiting.blocking_answer).toBeUndefined();
+      expect(await world.sessions.claimBlockingSlot(plan.session_id, 'another-plan')).toBe(true);
+    });
+
     it('fails when another plan of the session already holds the blocking slot (000 invariant)', async () => {
       // Prepare
       const world = await freshWorld(stack);

@@ -75,6 +75,28 @@ export function executionSuite(start: () => Promise<ExecutorStack>): void {
       expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(9);
     });
 
+    it('masks guest contact details in the tool span at the source, before any exporter sees them', async () => {
+      // Prepare
+      const world = await freshWorld(stack);
+      const plan = await world.seed(
+        aConfirmedPlan([steps.contact({ email: 'priya.nair@example.com', phone: '+61 400 123 456' })]),
+      );
+
+      // Act
+      await world.deliver(plan, new OfflineExecutorModel());
+
+      // Assess
+      const [span] = world.tracer.named('tool:updateContactDetails');
+      expect((await world.reload(plan)).status).toBe('completed');
+      expect(span?.input).toMatchObject({
+        step_number: 1,
+        purpose: 'step',
+        parameters: { booking_id: 'bk_1042', email: 'p***@example.com', phone: '***56' },
+      });
+      expect(JSON.stringify(world.tracer.spans)).not.toContain('priya.nair@example.com');
+      expect(JSON.stringify(world.tracer.spans)).not.toContain('123 456');
+    });
+
     it('binds only the plan actions plus ask_user as tools', async () => {
       // Prepare
       const world = await freshWorld(stack);
