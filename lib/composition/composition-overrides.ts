@@ -1,11 +1,12 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ExecutePlanMessage } from '../executor/executor-deps.ts';
 import type { ReadSecret } from '../observability/resolve-langfuse-keys.ts';
+import type { HandleRequest } from '../planner/request-outcome.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdSource } from '../ports/ids.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import type { ActionRegistry } from '../registry/action-registry.ts';
-import type { ExecutePlanMessage, HandleRequest } from './service-contracts.ts';
 
 /** Builds a tool-calling chat model for one purpose (the offline model, or a scripted fake in tests). */
 export type ModelProvider = (purpose: 'planner' | 'executor') => BaseChatModel;

@@ -1,8 +1,9 @@
 import type { ErrorType } from '../contracts/enums.ts';
+import { AuthRequiredError } from '../plans/errors.ts';
 import type { BookingApi } from '../ports/booking-api.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
 import { type BookingRecord, bookingsOf } from './booking-record.ts';
-import { AuthRequiredError, BookingLookupUnavailableError } from './errors.ts';
+import { BookingLookupUnavailableError } from './errors.ts';
 import type { LookupRoles, PlannerRegistry } from './planner-deps.ts';
 
 /** What a lookup returns to the model: data, or a failure it can read (STYLE 4). */
@@ -50,7 +51,9 @@ export class BookingLookups {
     }
     if (outcome.ok) return { ok: true, data: outcome.data };
     if (outcome.status === 401) {
-      throw new AuthRequiredError({ cause: new Error(`booking API answered 401 to ${action.action_id}`) });
+      throw new AuthRequiredError(undefined, {
+        cause: new Error(`booking API answered 401 to ${action.action_id}`),
+      });
     }
     if (UNAVAILABLE.includes(outcome.error_type)) {
       throw new BookingLookupUnavailableError(action.action_id, outcome.retry_after_seconds, {

@@ -14,7 +14,7 @@ import {
   stepNumberOf,
   templatesIn,
 } from '../../lib/contracts/template-grammar.ts';
-import * as executorTemplates from '../../lib/executor/templates.ts';
+import * as executorTemplates from '../../lib/executor/step/templates.ts';
 import * as plannerPlaceholders from '../../lib/planner/placeholders.ts';
 
 const key = fc.stringMatching(/^[A-Za-z0-9_]{1,8}$/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beforeFieldsOf, pick } from '../../lib/executor/pre-image.ts';
-import { readPath } from '../../lib/executor/templates.ts';
+import { beforeFieldsOf, pick } from '../../lib/executor/step/pre-image.ts';
+import { readPath } from '../../lib/executor/step/templates.ts';
 import { CompiledAction } from '../../lib/registry/compiled-action.ts';
 
 describe('pre-image', () => {
