@@ -38,7 +38,7 @@ export async function buildExecutorService(
   const resolved = runtime.config;
   const { client, plans, sessions } = dynamoStores(resolved, clock);
   const executePlanMessage = createExecutor({
-    registry: loadCompiledRegistry(),
+    registry: overrides.registry ?? loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(resolved),
     planStore: plans,
     sessionStore: sessions,

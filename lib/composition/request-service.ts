@@ -40,7 +40,7 @@ export async function buildRequestService(
   const resolved = runtime.config;
   const { plans, sessions } = dynamoStores(resolved, clock);
   const handleRequest = createPlanner({
-    registry: loadCompiledRegistry(),
+    registry: overrides.registry ?? loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(resolved),
     planStore: plans,
     sessionStore: sessions,
