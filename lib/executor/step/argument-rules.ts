@@ -1,8 +1,8 @@
+import { hasTemplate, resolveValue, type TemplateLookup } from '../../contracts/template-grammar.ts';
 import { parameterSchema } from '../../registry/args-schema.ts';
 import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
 import { sameValue } from './canonical-value.ts';
 import { isEvidenced, NO_EVIDENCE, type PlaceholderEvidence } from './placeholder-evidence.ts';
-import { hasTemplate, resolveValue, type TemplateLookup } from './templates.ts';
 
 /**
  * The exact rule for what a model may do to a confirmed step's parameters (000 "Post-confirmation
