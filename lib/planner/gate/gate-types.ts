@@ -22,6 +22,7 @@ export interface GateError {
     | 'unknown_output_field'
     | 'dependency_cycle'
     | 'unknown_booking'
+    | 'unknown_id'
     | 'ungrounded_value';
   message: string;
 }
@@ -37,6 +38,12 @@ export interface SlotUnavailable {
   alternatives: string[];
   /** The target date is before the venue's today: nothing on that day can be offered. */
   past?: boolean;
+  /** Why it does not fit (slot-check.ts). */
+  reason: 'past' | 'not_a_session' | 'over_capacity' | 'count' | 'plan_conflict' | 'full';
+  /** over_capacity: what one session holds. */
+  capacity?: number;
+  /** count: how many guests the booking's session can hold for it. */
+  room?: number;
 }
 
 /** "step 2: …" for the model. */
