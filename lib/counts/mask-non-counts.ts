@@ -34,7 +34,7 @@ export function maskNonCounts(text: string, options: MaskOptions): string {
       s = s.replace(new RegExp(escapeRegExp(reference), 'gi'), (m) => blank(m));
   }
   for (const found of whenPhrasesBesideCounts(s, options.locale)) {
-    if (/^\d{1,3}(?:\s+(?:to|-)\s+\d{1,3})?$/i.test(found.text.trim())) continue;
+    if (isBareNumber(found.text)) continue;
     s = s.slice(0, found.start) + blank(found.text) + s.slice(found.end);
   }
   for (const pattern of NOT_COUNTS) s = s.replace(pattern, (m) => (KEEP.test(m) ? m : blank(m)));
@@ -72,4 +72,10 @@ export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen
       hasTime: again?.hasTime ?? found.hasTime,
     };
   });
+}
+
+/** "18 to 22", "thirty-five", "12": numbers the date reader may take for a time, which in a request are counts. */
+export function isBareNumber(phrase: string): boolean {
+  const digits = cardinalWordsToDigits(phrase.trim().toLowerCase().replace(/-/g, ' '));
+  return /^\d{1,3}(?:\s+(?:to|-)\s+\d{1,3})?$/.test(digits);
 }
