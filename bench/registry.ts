@@ -10,6 +10,7 @@ import { loadOverlays } from '../lib/registry/load-overlays.ts';
 import { loadSpec } from '../lib/registry/load-spec.ts';
 import { extractOperations } from '../lib/registry/spec-operations.ts';
 import { transform } from '../lib/registry/transform.ts';
+import { benchRegistryFixtures } from './registry-fixtures.ts';
 import { type BenchRow, median, round } from './stats.ts';
 
 /** Issue 2 goals: transform a ≥500-operation spec in ≤2 s; load the compiled registry in ≤20 ms. */
@@ -198,7 +199,7 @@ export async function benchRegistry(operations = 500, runs = 5): Promise<BenchRo
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const rows = await benchRegistry();
+  const rows = [...(await benchRegistry()), ...benchRegistryFixtures()];
   for (const r of rows) {
     const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  MISSED';
     console.log(`${r.metric.padEnd(60)} ${String(r.value).padStart(8)} ${r.unit}  ${r.goal ?? ''}${verdict}`);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchPromptSize } from './prompt-size.ts';
 import { benchRegistry } from './registry.ts';
+import { benchRegistryFixtures } from './registry-fixtures.ts';
 import { benchService } from './service.ts';
 import type { BenchRow } from './stats.ts';
 
@@ -18,6 +19,7 @@ const rows = [
   ...(await section('planning and queue latency on the local stack', () => benchService())),
   ...(await section('Lambda bundles (esbuild as CDK bundles them)', () => benchLambdaBundles())),
   ...(await section('registry transform and load', () => benchRegistry())),
+  ...(await section('registry build on the largest real-spec fixture', () => benchRegistryFixtures())),
   ...(await section('planning prompt size', () => benchPromptSize())),
 ];
 

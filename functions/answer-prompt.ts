@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from '../lib/composition/lazy.ts';
 import { buildPlanService, type PlanServiceDeps } from '../lib/composition/plan-service.ts';
 import { loadConfig } from '../lib/config/config.ts';
@@ -5,10 +6,16 @@ import { createHttpHandler } from '../lib/http/create-http-handler.ts';
 import { answerPromptRoute } from '../lib/http/routes/answer-prompt-route.ts';
 import { createLogger } from '../lib/observability/logger.ts';
 
-/** POST /v1/plans/{plan_id}/answer over the given deps (the local stack and tests inject theirs). */
-export function createHandler(deps: () => Promise<PlanServiceDeps>) {
-  return createHttpHandler(answerPromptRoute, deps, createLogger({ LOG_LEVEL: 'INFO' }));
+const config = loadConfig(process.env);
+const logger = createLogger(config);
+
+/** POST /v1/plans/{plan_id}/answer over the given deps and logger (the local stack and tests inject theirs). */
+export function createHandler(deps: () => Promise<PlanServiceDeps>, log: Logger) {
+  return createHttpHandler(answerPromptRoute, deps, log);
 }
 
-/** Lambda entry point: config parsed and adapters built once per cold start. */
-export const handler = createHandler(lazy(async () => buildPlanService(loadConfig(process.env))));
+/** Lambda entry point: config and logger at module scope, the adapters built once per cold start. */
+export const handler = createHandler(
+  lazy(() => buildPlanService(config, logger)),
+  logger,
+);

@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   createPlanMessageConsumer,
   type PlanMessageConsumerDeps,
@@ -5,11 +6,18 @@ import {
 import { buildExecutorService } from '../lib/composition/executor-service.ts';
 import { lazy } from '../lib/composition/lazy.ts';
 import { loadConfig } from '../lib/config/config.ts';
+import { createLogger } from '../lib/observability/logger.ts';
 
-/** The SQS FIFO consumer over the given deps (the local stack's poller and tests inject theirs). */
-export function createHandler(deps: () => Promise<PlanMessageConsumerDeps>) {
-  return createPlanMessageConsumer(deps);
+const config = loadConfig(process.env);
+const logger = createLogger(config);
+
+/** The SQS FIFO consumer over the given deps and logger (the local stack's poller and tests inject theirs). */
+export function createHandler(deps: () => Promise<PlanMessageConsumerDeps>, log: Logger) {
+  return createPlanMessageConsumer(deps, log);
 }
 
 /** Lambda entry point (SqsEventSource with reportBatchItemFailures): the executor is built once per cold start. */
-export const handler = createHandler(lazy(async () => buildExecutorService(loadConfig(process.env))));
+export const handler = createHandler(
+  lazy(() => buildExecutorService(config, logger)),
+  logger,
+);

@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from '../lib/composition/lazy.ts';
 import { buildPlanService, type PlanServiceDeps } from '../lib/composition/plan-service.ts';
 import { loadConfig } from '../lib/config/config.ts';
@@ -5,10 +6,16 @@ import { createHttpHandler } from '../lib/http/create-http-handler.ts';
 import { getPlanRoute } from '../lib/http/routes/get-plan-route.ts';
 import { createLogger } from '../lib/observability/logger.ts';
 
-/** GET /v1/plans/{plan_id} over the given deps (the local stack and tests inject theirs). */
-export function createHandler(deps: () => Promise<PlanServiceDeps>) {
-  return createHttpHandler(getPlanRoute, deps, createLogger({ LOG_LEVEL: 'INFO' }));
+const config = loadConfig(process.env);
+const logger = createLogger(config);
+
+/** GET /v1/plans/{plan_id} over the given deps and logger (the local stack and tests inject theirs). */
+export function createHandler(deps: () => Promise<PlanServiceDeps>, log: Logger) {
+  return createHttpHandler(getPlanRoute, deps, log);
 }
 
-/** Lambda entry point: config parsed and adapters built once per cold start. */
-export const handler = createHandler(lazy(async () => buildPlanService(loadConfig(process.env))));
+/** Lambda entry point: config and logger at module scope, the adapters built once per cold start. */
+export const handler = createHandler(
+  lazy(() => buildPlanService(config, logger)),
+  logger,
+);

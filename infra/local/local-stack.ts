@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { createHandler as answerPrompt } from '../../functions/answer-prompt.ts';
 import { createHandler as confirmPlan } from '../../functions/confirm-plan.ts';
 import { createHandler as executePlan } from '../../functions/execute-plan.ts';
@@ -12,6 +13,7 @@ import { buildPlanService } from '../../lib/composition/plan-service.ts';
 import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { type Config, loadConfig } from '../../lib/config/config.ts';
 import { startRelay } from '../../lib/models/relay/start-relay.ts';
+import { createLogger } from '../../lib/observability/logger.ts';
 import { type Clock, systemClock } from '../../lib/ports/clock.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
@@ -35,6 +37,8 @@ export interface LocalStackOptions extends CompositionOverrides {
   visibilityTimeoutSeconds?: number;
   /** Sandbox fixture (see docs/sandbox.md); default the demo venue. */
   sandboxFixture?: unknown;
+  /** The booking API the service calls; default the sandbox it starts (e.g. a spec-driven mock of another API). */
+  bookingApiUrl?: string;
   /** Run the SQS poller (default true); tests of the queue itself may turn it off. */
   poll?: boolean;
   /** Called after each batch the poller delivers. */
@@ -92,13 +96,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       PLAN_QUEUE_URL: queues.queueUrl,
-      BOOKING_API_URL: sandbox.url,
+      BOOKING_API_URL: options.bookingApiUrl ?? sandbox.url,
       LOG_LEVEL: options.logLevel ?? 'SILENT',
     });
     const overrides: CompositionOverrides = { ...options, clock };
     // One composition per function, as in AWS: each "Lambda" has its own cold start, logger and tracer.
-    const lambdas = coldStarts(stops);
-    const planDeps = () => lambdas.track(() => buildPlanService(config, overrides));
+    const lambdas = coldStarts(stops, config);
+    const planner = lambdas.track((logger) => buildRequestService(config, logger, overrides));
+    const planService = () => lambdas.track((logger) => buildPlanService(config, logger, overrides));
+    const [confirm, answer, status] = [planService(), planService(), planService()];
     const gateway: LocalGateway = await startLocalGateway({
       clock,
       ...(options.port !== undefined ? { port: options.port } : {}),
@@ -107,39 +113,37 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           method: 'POST',
           resource: '/v1/requests',
           functionName: 'handle-request',
-          handler: handleRequest(lambdas.track(() => buildRequestService(config, overrides))),
+          handler: handleRequest(planner.deps, planner.logger),
         },
         {
           method: 'POST',
           resource: '/v1/plans/{plan_id}/confirm',
           functionName: 'confirm-plan',
-          handler: confirmPlan(planDeps()),
+          handler: confirmPlan(confirm.deps, confirm.logger),
         },
         {
           method: 'POST',
           resource: '/v1/plans/{plan_id}/answer',
           functionName: 'answer-prompt',
-          handler: answerPrompt(planDeps()),
+          handler: answerPrompt(answer.deps, answer.logger),
         },
         {
           method: 'GET',
           resource: '/v1/plans/{plan_id}',
           functionName: 'get-plan',
-          handler: getPlan(planDeps()),
+          handler: getPlan(status.deps, status.logger),
         },
       ],
     });
     stops.push(gateway.stop);
     if (options.poll !== false) {
+      const executor = lambdas.track((logger) => buildExecutorService(config, logger, overrides));
       const poller: SqsPoller = startSqsPoller({
         client: createSqsClient(config),
         queueUrl: queues.queueUrl,
         queueArn: queues.queueArn,
         region: REGION,
-        handler: withBatchStart(
-          executePlan(lambdas.track(() => buildExecutorService(config, overrides))),
-          options.onBatchStart,
-        ),
+        handler: withBatchStart(executePlan(executor.deps, executor.logger), options.onBatchStart),
         ...(options.onBatch ? { onBatch: options.onBatch } : {}),
       });
       stops.push(poller.stop);
@@ -177,21 +181,24 @@ function withBatchStart(handler: SqsBatchHandler, onStart: (() => void) | undefi
 }
 
 /**
- * Lazy compositions (once per cold start, composition/lazy.ts) whose tracers are shut down when the stack stops,
- * so a test process that starts several stacks leaks no span processor or tracer routing between them.
+ * One "Lambda" each: its module-scope logger and its lazy composition (once per cold start, composition/lazy.ts),
+ * whose tracer is shut down when the stack stops, so a test process that starts several stacks leaks no span
+ * processor or tracer routing between them.
  */
-function coldStarts(stops: Array<() => Promise<void>>) {
+function coldStarts(stops: Array<() => Promise<void>>, config: Config) {
   const tracers: Array<Tracer & { shutdown?: () => Promise<void> }> = [];
   stops.push(async function shutDownTracers() {
     for (const tracer of tracers.splice(0)) await tracer.shutdown?.();
   });
   return {
-    track<T extends { tracer?: Tracer }>(build: () => Promise<T>): () => Promise<T> {
-      return lazy(async () => {
-        const deps = await build();
-        if (deps.tracer) tracers.push(deps.tracer);
-        return deps;
+    track<T extends { tracer?: Tracer }>(build: (logger: Logger) => Promise<T>) {
+      const logger = createLogger(config);
+      const deps = lazy(async () => {
+        const built = await build(logger);
+        if (built.tracer) tracers.push(built.tracer);
+        return built;
       });
+      return { deps, logger };
     },
   };
 }

@@ -11,16 +11,16 @@ export interface BuildTracerInput {
   logger: Pick<Logger, 'warn'>;
   /** An injected tracer (tests, the local stack) replaces the configured one; its flush gets the same bound. */
   override?: Tracer | undefined;
-  /** langchainTracing for the planner and executor; none for the confirm/get/answer handlers (cold start). */
-  plugins?: readonly TracerPlugin[];
+  /** Loads langchainTracing for the planner and executor; none for the confirm/get/answer handlers. */
+  plugins?: () => Promise<readonly TracerPlugin[]>;
 }
 
 /**
- * The tracer of one Lambda, built once per cold start: Langfuse when both keys are set, the no-op tracer
- * otherwise (issue 7: tracing off costs nothing). Its flush is bounded by LANGFUSE_FLUSH_TIMEOUT_MS and never
- * throws, so the handlers can flush before every return.
+ * The tracer of one Lambda, built once per cold start: Langfuse when both keys are set (loaded then, not at
+ * import), the no-op tracer otherwise (issue 7: tracing off costs nothing). Its flush is bounded by
+ * LANGFUSE_FLUSH_TIMEOUT_MS and never throws, so the handlers can flush before every return.
  */
-export function buildTracer(input: BuildTracerInput): Tracer {
+export async function buildTracer(input: BuildTracerInput): Promise<Tracer> {
   const { config, logger } = input;
   if (input.override) return withBoundedFlush(input.override, config.LANGFUSE_FLUSH_TIMEOUT_MS, logger);
   return createTracer(config, { logger, ...(input.plugins ? { plugins: input.plugins } : {}) });

@@ -1,37 +1,53 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
+import { DynamoExecutionLog } from '../adapters/execution-log/dynamo-execution-log.ts';
 import type { Config } from '../config/config.ts';
-import { langchainTracing } from '../observability/langchain-tracing.ts';
+import { createExecutor } from '../executor/create-executor.ts';
+import type { ExecutePlanMessage } from '../executor/executor-deps.ts';
+import { createChatModel } from '../models/create-chat-model.ts';
 import type { Tracer } from '../ports/tracer.ts';
-import { agentWiring } from './agent-wiring.ts';
-import { coldStart } from './cold-start.ts';
+import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
-import { createExecutePlanMessage } from './executor-factory.ts';
-import { buildSpine } from './plan-service.ts';
-import type { ExecutePlanMessage } from './service-contracts.ts';
+import { dynamoStores } from './dynamo-stores.ts';
+import { langchainPlugins } from './langchain-plugins.ts';
+import { resolveRuntime } from './resolve-runtime.ts';
 
 /** Deps of the SQS consumer handler. */
 export interface ExecutorServiceDeps {
-  logger: Logger;
   executePlanMessage: ExecutePlanMessage;
   /** Flushed at the end of each batch (bounded, never throws). */
-  tracer?: Tracer;
+  tracer: Tracer;
 }
 
 /**
- * Builds the executor over the spine's stores and queue, once per cold start. Its tracer carries the LangChain
- * plug-in; its `execution` spans continue each plan's stored trace.
+ * Builds the executor (issue 6) once per cold start, its deps in one place: the compiled registry, the booking
+ * API over HTTP, the plans, sessions and executions tables, the model of LLM_PROVIDER unless the local stack or a
+ * test injects one, and a tracer with the LangChain plug-in whose `execution` spans continue each plan's trace.
  */
 export async function buildExecutorService(
   config: Config,
+  logger: Logger,
   overrides: CompositionOverrides = {},
 ): Promise<ExecutorServiceDeps> {
-  const foundation = await coldStart(config, overrides, {
-    plugins: [langchainTracing],
+  const runtime = await resolveRuntime(config, logger, overrides, {
     needsModelKey: !overrides.modelProvider && !overrides.executePlanMessage,
+    plugins: langchainPlugins,
   });
-  const core = buildSpine(foundation, overrides, ['get', 'update']);
-  const executePlanMessage =
-    overrides.executePlanMessage ??
-    createExecutePlanMessage({ ...agentWiring(core, overrides), queue: core.queue });
-  return { logger: core.logger, tracer: core.tracer, executePlanMessage };
+  const { tracer, clock } = runtime;
+  if (overrides.executePlanMessage) return { executePlanMessage: overrides.executePlanMessage, tracer };
+  const resolved = runtime.config;
+  const { client, plans, sessions } = dynamoStores(resolved, clock);
+  const executePlanMessage = createExecutor({
+    registry: overrides.registry ?? loadCompiledRegistry(),
+    bookingApi: HttpBookingApi.fromConfig(resolved),
+    planStore: plans,
+    sessionStore: sessions,
+    executionLog: new DynamoExecutionLog({ client, tableName: resolved.EXECUTIONS_TABLE }),
+    model: overrides.modelProvider?.('executor') ?? createChatModel(resolved, 'executor'),
+    clock,
+    tracer,
+    logger,
+    config: resolved,
+  });
+  return { executePlanMessage, tracer };
 }

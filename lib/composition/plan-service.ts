@@ -1,70 +1,47 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
-import { DynamoSessionStore } from '../adapters/dynamodb/dynamo-session-store.ts';
 import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
 import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
 import type { Config } from '../config/config.ts';
 import type { PlanUseCaseDeps } from '../plans/plan-use-case-deps.ts';
-import { type Clock, systemClock } from '../ports/clock.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import { QueueUnavailableError } from '../ports/plan-queue.ts';
-import type { SessionStore } from '../ports/session-store.ts';
-import { type ColdStart, coldStart } from './cold-start.ts';
+import type { Tracer } from '../ports/tracer.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
-import { type CorrelatedOperation, withTraceLogKeys } from './trace-log-keys.ts';
+import { resolveRuntime } from './resolve-runtime.ts';
 
 /**
- * The adapters of the confirm / status / answer handlers. Deliberately free of LangChain and YAML (cold start:
- * test/api/cold-start.test.ts checks the import graph): their tracer has no LangChain plug-in.
+ * The deps of the confirm / status / answer handlers: the plan use cases' deps plus the tracer flushed before
+ * each return. Deliberately free of LangChain and YAML (cold start: test/api/cold-start.test.ts checks the
+ * import graph).
  */
 export interface PlanServiceDeps extends PlanUseCaseDeps {
-  config: Config;
-  logger: Logger;
-  clock: Clock;
-  sessions: SessionStore;
+  tracer: Tracer;
 }
 
 /**
- * Builds the DynamoDB stores and the SQS queue over one Lambda's observability (shared by the three
- * compositions). Plans read through `correlate` put the plan's trace_id in the log keys (trace-log-keys.ts).
- */
-export function buildSpine(
-  foundation: ColdStart,
-  overrides: CompositionOverrides,
-  correlate: readonly CorrelatedOperation[],
-): PlanServiceDeps & { tracer: ColdStart['tracer'] } {
-  const { config, logger, tracer } = foundation;
-  const clock = overrides.clock ?? systemClock;
-  const client = createDocumentClient(config);
-  const plans = new DynamoPlanStore({ client, tableName: config.PLANS_TABLE, clock });
-  return {
-    config,
-    logger,
-    log: logger,
-    clock,
-    tracer,
-    plans: withTraceLogKeys(plans, logger, correlate),
-    sessions: new DynamoSessionStore({
-      client,
-      tableName: config.SESSIONS_TABLE,
-      clock,
-      slotTtlSeconds: config.SESSION_TTL_HOURS * 3600,
-    }),
-    queue: overrides.queue ?? planQueueFromConfig(config),
-  };
-}
-
-/**
- * Builds the confirm / status / answer deps once per cold start: logger, secrets, tracer (its `user_confirmation`
- * span continues the plan's stored trace), stores and queue.
+ * Builds the confirm / status / answer deps once per cold start: secrets, tracer (its `user_confirmation` span
+ * continues the plan's stored trace), the plans table and the queue.
  */
 export async function buildPlanService(
   config: Config,
+  logger: Logger,
   overrides: CompositionOverrides = {},
 ): Promise<PlanServiceDeps> {
-  const foundation = await coldStart(config, overrides, { needsModelKey: false });
-  return buildSpine(foundation, overrides, ['get', 'update']);
+  const runtime = await resolveRuntime(config, logger, overrides, { needsModelKey: false });
+  const { clock } = runtime;
+  return {
+    plans: new DynamoPlanStore({
+      client: createDocumentClient(runtime.config),
+      tableName: runtime.config.PLANS_TABLE,
+      clock,
+    }),
+    queue: overrides.queue ?? planQueueFromConfig(runtime.config),
+    clock,
+    log: logger,
+    tracer: runtime.tracer,
+  };
 }
 
 function planQueueFromConfig(config: Config): PlanQueue {

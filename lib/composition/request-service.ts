@@ -1,37 +1,56 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import type { Config } from '../config/config.ts';
-import { langchainTracing } from '../observability/langchain-tracing.ts';
+import { createChatModel } from '../models/create-chat-model.ts';
+import { createPlanner } from '../planner/create-planner.ts';
+import type { HandleRequest } from '../planner/request-outcome.ts';
+import { randomIds } from '../ports/ids.ts';
 import type { Tracer } from '../ports/tracer.ts';
-import { agentWiring } from './agent-wiring.ts';
-import { coldStart } from './cold-start.ts';
+import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
-import { buildSpine } from './plan-service.ts';
-import { createHandleRequest } from './planner-factory.ts';
-import type { HandleRequest } from './service-contracts.ts';
+import { dynamoStores } from './dynamo-stores.ts';
+import { langchainPlugins } from './langchain-plugins.ts';
+import { resolveRuntime } from './resolve-runtime.ts';
 
 /** Deps of the POST /v1/requests handler. */
 export interface RequestServiceDeps {
-  config: Config;
-  logger: Logger;
   handleRequest: HandleRequest;
-  /** Flushed before the handler returns (bounded, never throws). Absent: nothing to flush. */
-  tracer?: Tracer;
+  /** Flushed before the handler returns (bounded, never throws). */
+  tracer: Tracer;
 }
 
 /**
- * Builds the planner over the spine's stores, once per cold start. Its tracer carries the LangChain plug-in
- * (generations); the Gemini key is resolved from GOOGLE_API_KEY_SECRET_ARN before the model is built.
+ * Builds the planner (issue 5) once per cold start, its deps in one place: the compiled registry (no
+ * YAML/OpenAPI at run time), the booking API over HTTP, the plans and sessions tables, the model of LLM_PROVIDER
+ * (the Gemini key resolved from GOOGLE_API_KEY_SECRET_ARN first) unless a test or the local stack injects one, and
+ * a tracer with the LangChain plug-in (generations).
  */
 export async function buildRequestService(
   config: Config,
+  logger: Logger,
   overrides: CompositionOverrides = {},
 ): Promise<RequestServiceDeps> {
-  const foundation = await coldStart(config, overrides, {
-    plugins: [langchainTracing],
-    needsModelKey: !overrides.modelProvider && !overrides.handleRequest,
+  const { modelProvider } = overrides;
+  const runtime = await resolveRuntime(config, logger, overrides, {
+    needsModelKey: !modelProvider && !overrides.handleRequest,
+    plugins: langchainPlugins,
   });
-  // 'create' only: the planner also reads the session's previous plan, which belongs to another trace.
-  const core = buildSpine(foundation, overrides, ['create']);
-  const handleRequest = overrides.handleRequest ?? createHandleRequest(agentWiring(core, overrides));
-  return { config: core.config, logger: core.logger, tracer: core.tracer, handleRequest };
+  const { tracer, clock } = runtime;
+  if (overrides.handleRequest) return { handleRequest: overrides.handleRequest, tracer };
+  const resolved = runtime.config;
+  const { plans, sessions } = dynamoStores(resolved, clock);
+  const handleRequest = createPlanner({
+    registry: overrides.registry ?? loadCompiledRegistry(),
+    bookingApi: HttpBookingApi.fromConfig(resolved),
+    planStore: plans,
+    sessionStore: sessions,
+    // An injected provider is asked per request (tests script a model per turn); the configured one is built once.
+    model: modelProvider ? () => modelProvider('planner') : createChatModel(resolved, 'planner'),
+    clock,
+    ids: overrides.ids ?? randomIds,
+    tracer,
+    logger,
+    config: resolved,
+  });
+  return { handleRequest, tracer };
 }

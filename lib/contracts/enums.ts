@@ -31,6 +31,20 @@ export type ErrorType = z.infer<typeof ErrorType>;
 export const ServiceErrorType = z.enum(['invalid_input', 'service_unavailable', 'auth_required']);
 export type ServiceErrorType = z.infer<typeof ServiceErrorType>;
 
-/** 001 Primitive Type Definitions: the parameter types an action may declare. */
-export const ParameterType = z.enum(['string', 'number', 'boolean', 'date', 'datetime', 'time', 'enum']);
+/**
+ * 001 Primitive Type Definitions: the parameter types an action may declare, plus two additive types (issue 17,
+ * docs/adr/0004-structured-parameters.md): `array` (a list, its item shape in `items`) and `object` (nested
+ * fields in `fields`), because real booking APIs take a booking with a list of items.
+ */
+export const ParameterType = z.enum([
+  'string',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'time',
+  'enum',
+  'array',
+  'object',
+]);
 export type ParameterType = z.infer<typeof ParameterType>;

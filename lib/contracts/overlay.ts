@@ -38,6 +38,13 @@ export const ActionMetadataOverlay = z
     pii_parameters: z.array(z.string()).optional(),
     /** Parameters never exposed to a model, on top of the built-in sensitive-name rules. */
     sensitive_parameters: z.array(z.string()).optional(),
+    /** Parameters the built-in sensitive-name rules flag wrongly (x-sensitive and format: password still win). */
+    non_sensitive_parameters: z.array(z.string()).optional(),
+    /**
+     * Headers that acknowledge a destructive call, on top of the built-in names (X-Dangerous…): never model
+     * parameters, sent only on a step the user confirmed as high risk.
+     */
+    danger_headers: z.array(z.string()).optional(),
   })
   .strict()
   .refine((o) => !o.reversible || o.compensation_operation_id !== undefined, {

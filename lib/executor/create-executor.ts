@@ -1,18 +1,18 @@
+import { admitToExecution } from '../plans/admit-to-execution.ts';
+import { consumeBlockingAnswer } from '../plans/block-for-answer.ts';
 import { isTerminal } from '../plans/status-machine.ts';
 import type { StoredPlan } from '../plans/stored-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
-import { planChangeSummary } from './change-summary.ts';
 import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
+import { stateFromCheckpoint } from './execution-state.ts';
 import type { ExecutePlanMessage, ExecutorDeps } from './executor-deps.ts';
-import { finishPlan, statusAfterFailure } from './finalize.ts';
-import type { GraphOutcome } from './graph-state.ts';
-import { fromLoggedMessage, toLoggedMessage } from './message-codec.ts';
-import { initialMessages } from './prompt.ts';
-import { buildExecutorGraph } from './react-graph.ts';
-import { rollBack } from './rollback.ts';
-import { type RunContext, savePlan, saveRecord } from './run-context.ts';
-import { admit } from './start-execution.ts';
+import { buildExecutorGraph } from './graph/executor-graph.ts';
+import type { ExecutorStateValue } from './graph/graph-state.ts';
+import { initialMessages } from './graph/prompt.ts';
+import { toLoggedMessage } from './message-codec.ts';
+import type { RunContext } from './run-context.ts';
+import { planChangeSummary } from './step/change-summary.ts';
 
 /** Execution logs outlive a waiting prompt: a week (sessions expire sooner; TTL only cleans up). */
 const LOG_TTL_SECONDS = 7 * 24 * 3600;
@@ -37,9 +37,9 @@ function freshRecord(deps: ExecutorDeps, plan: StoredPlan): ExecutionRecord {
 }
 
 /** A failure already decided before a crash: in the log, or a step recorded as failed. */
-function decidedFailure(ctx: RunContext): ExecutionFailure | undefined {
-  if (ctx.record.failure) return ctx.record.failure;
-  const failed = ctx.plan.actions.find((s) => s.step_state === 'failed');
+function decidedFailure(plan: StoredPlan, record: ExecutionRecord): ExecutionFailure | undefined {
+  if (record.failure) return record.failure;
+  const failed = plan.actions.find((s) => s.step_state === 'failed');
   if (!failed) return undefined;
   return {
     kind: 'step_failed',
@@ -51,8 +51,8 @@ function decidedFailure(ctx: RunContext): ExecutionFailure | undefined {
 }
 
 /** A step whose action the registry no longer offers (removed or blocked since planning) cannot run. */
-function unavailableStep(ctx: RunContext): ExecutionFailure | undefined {
-  const step = ctx.plan.actions.find((s) => !ctx.deps.registry.isModelVisible(s.action_id));
+function unavailableStep(deps: ExecutorDeps, plan: StoredPlan): ExecutionFailure | undefined {
+  const step = plan.actions.find((s) => !deps.registry.isModelVisible(s.action_id));
   if (!step) return undefined;
   return {
     kind: 'step_failed',
@@ -61,49 +61,56 @@ function unavailableStep(ctx: RunContext): ExecutionFailure | undefined {
   };
 }
 
-async function runLoop(ctx: RunContext): Promise<GraphOutcome> {
-  const graph = buildExecutorGraph(ctx);
-  const state = await graph.invoke(
-    { messages: ctx.record.messages.map(fromLoggedMessage) },
-    { recursionLimit: ctx.deps.config.MAX_EXECUTOR_MODEL_CALLS * 3 + 10, runName: 'execution_graph' },
+/**
+ * One invocation's run of the graph, from the checkpoint. An answer already logged but still on the plan (a crash
+ * between the two writes) is consumed first; a failure decided before a crash starts the graph at roll_back.
+ */
+async function runGraph(ctx: RunContext, admitted: StoredPlan, stored: ExecutionRecord | undefined) {
+  const { deps } = ctx;
+  const record = stored ?? freshRecord(deps, admitted);
+  const plan =
+    admitted.blocking_answer !== undefined && !record.pending.some((c) => c.kind === 'ask')
+      ? await consumeBlockingAnswer(deps.planStore, admitted)
+      : admitted;
+  const decided = decidedFailure(plan, record) ?? unavailableStep(deps, plan);
+  const state: ExecutorStateValue = await buildExecutorGraph(ctx).invoke(
+    {
+      ...stateFromCheckpoint(plan, record, stored !== undefined),
+      ...(decided ? { outcome: { kind: 'failed' as const, failure: decided } } : {}),
+    },
+    { recursionLimit: deps.config.MAX_EXECUTOR_MODEL_CALLS * 3 + 10, runName: 'execution_graph' },
   );
-  return state.outcome;
+  if (state.outcome.kind === 'running')
+    deps.logger.warn('execution loop ended without an outcome', { plan_id: admitted.plan_id });
+  return state;
 }
 
-async function failAndRollBack(ctx: RunContext, failure: ExecutionFailure): Promise<void> {
-  if (!ctx.record.failure) await saveRecord(ctx, { failure, pending: [] });
-  const report = await rollBack(ctx, failure);
-  await finishPlan(ctx, {
-    status: statusAfterFailure(report),
-    failure_reason: failure.message,
-    ...(report ? { rollback_report: report } : {}),
-  });
-}
-
-async function execute(deps: ExecutorDeps, ctx: RunContext): Promise<void> {
-  // An answer already logged but still on the plan (crash between the two writes) is consumed: drop it.
-  if (ctx.plan.blocking_answer !== undefined && !ctx.record.pending.some((c) => c.kind === 'ask')) {
-    await savePlan(ctx, { remove: ['blocking_answer'] });
-  }
-  const decided = decidedFailure(ctx) ?? unavailableStep(ctx);
-  if (decided) return failAndRollBack(ctx, decided);
-  const outcome = await runLoop(ctx);
-  if (outcome.kind === 'completed') return finishPlan(ctx, { status: 'completed' });
-  if (outcome.kind === 'failed') return failAndRollBack(ctx, outcome.failure);
-  if (outcome.kind === 'running')
-    deps.logger.warn('execution loop ended without an outcome', { plan_id: ctx.plan.plan_id });
+/** The plan as the `execution` span reports it. */
+function executionOutput(deps: ExecutorDeps, plan: StoredPlan) {
+  return {
+    output: {
+      status: plan.status,
+      blocking: plan.blocking_prompt !== undefined,
+      ...(plan.status === 'completed'
+        ? { summary: planChangeSummary(plan, (id) => deps.registry.get(id)) }
+        : {}),
+      ...(plan.rollback_report ? { rollback_report: plan.rollback_report } : {}),
+    },
+    ...(plan.status === 'failed' ? { level: 'ERROR' as const } : {}),
+  };
 }
 
 /**
- * The SQS consumer's use case (issue 6). Admits the message (confirmed → executing, or continue), then runs the
- * ReAct graph from the checkpoint, inside an `execution` span continuing the plan's stored trace. Completed,
- * failed and rolled-back outcomes end in one terminal write; ask_user ends the invocation with the plan still
+ * The SQS consumer's use case (issue 6): admit the message (lib/plans: confirmed → executing, or continue), then
+ * run the executor graph from the checkpoint inside an `execution` span continuing the plan's stored trace. The
+ * graph ends in one terminal write (completed, failed or rolled_back) or, on ask_user, with the plan still
  * executing. Throwing lets SQS redeliver; every step is write-ahead logged, so a redelivery completes the plan
  * with each booking mutation applied once.
  */
 export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
+  const admissionDeps = { plans: deps.planStore, clock: deps.clock, log: deps.logger };
   return async function executePlanMessage(msg: PlanMessage): Promise<void> {
-    const admission = await admit(deps, msg);
+    const admission = await admitToExecution(admissionDeps, msg);
     if (admission.kind === 'ignore') {
       deps.logger.info('plan message acknowledged without effect', {
         plan_id: msg.plan_id,
@@ -141,27 +148,9 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
         ...(parent ? { parent } : {}),
       },
       async function runExecution(span: SpanHandle) {
-        const ctx: RunContext = {
-          deps,
-          token: msg.user_token,
-          scope,
-          span,
-          plan,
-          record: stored ?? freshRecord(deps, plan),
-          storedSeq: stored?.seq,
-        };
-        await execute(deps, ctx);
-        span.update({
-          output: {
-            status: ctx.plan.status,
-            blocking: ctx.plan.blocking_prompt !== undefined,
-            ...(ctx.plan.status === 'completed'
-              ? { summary: planChangeSummary(ctx.plan, (id) => deps.registry.get(id)) }
-              : {}),
-            ...(ctx.plan.rollback_report ? { rollback_report: ctx.plan.rollback_report } : {}),
-          },
-          ...(ctx.plan.status === 'failed' ? { level: 'ERROR' as const } : {}),
-        });
+        const ctx: RunContext = { deps, planId: plan.plan_id, token: msg.user_token, scope, span };
+        const final = await runGraph(ctx, plan, stored);
+        span.update(executionOutput(deps, final.plan));
       },
     );
     deps.crash?.('before_sqs_delete');

@@ -27,6 +27,8 @@ export interface ExecutorLogger {
   info(message: string, ...attributes: Record<string, unknown>[]): void;
   warn(message: string, ...attributes: Record<string, unknown>[]): void;
   error(message: string, ...attributes: Record<string, unknown>[]): void;
+  /** Correlation keys for the rest of the invocation (lib/plans/ops-log.ts correlate). */
+  appendKeys?(keys: Record<string, unknown>): void;
 }
 
 /** The configuration the executor reads (all parsed once by loadConfig). */

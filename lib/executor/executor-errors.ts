@@ -3,21 +3,6 @@ export class ExecutorError extends Error {
   override readonly name: string = 'ExecutorError';
 }
 
-/**
- * The message arrived before its plan reads `confirmed` (the confirm use case enqueues first, then writes the
- * status). Thrown so SQS redelivers the message later: never lost, never acted on early.
- */
-export class PlanNotReadyError extends ExecutorError {
-  override readonly name = 'PlanNotReadyError';
-  readonly retryable = true;
-  constructor(
-    readonly planId: string,
-    readonly status: string,
-  ) {
-    super(`plan ${planId} is ${status}, not confirmed yet; retry later`);
-  }
-}
-
 /** The injected chat model cannot bind tools, so it cannot drive the ReAct loop. */
 export class ModelNotToolCapableError extends ExecutorError {
   override readonly name = 'ModelNotToolCapableError';

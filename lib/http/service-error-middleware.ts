@@ -9,14 +9,11 @@ import { jsonResponse } from './json-response.ts';
  * 4xx are logged as warnings with the error name; 5xx as errors with the cause chain (the logger's replacer
  * drops tokens and masks PII). The client sees a generic text for anything ≥ 500 (Middy's rule).
  */
-export function serviceErrorMiddleware(
-  getLogger: () => Logger,
-): middy.MiddlewareObj<unknown, APIGatewayProxyResult> {
+export function serviceErrorMiddleware(logger: Logger): middy.MiddlewareObj<unknown, APIGatewayProxyResult> {
   return {
     name: 'service-error',
     onError: function mapServiceError(request) {
       const { status, body } = mapErrorToResponse(request.error);
-      const logger = getLogger();
       if (status >= 500)
         logger.error(`request failed with ${status} ${body.error_type}`, toLoggable(request.error));
       else

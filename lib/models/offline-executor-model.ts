@@ -3,11 +3,11 @@ import { BaseChatModel, type BindToolsInput } from '@langchain/core/language_mod
 import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
-import { offlineExecutorTurn } from '../executor/offline-policy.ts';
+import { offlineExecutorTurn } from './offline/offline-executor-policy.ts';
 
 /**
  * The `offline` execution model (LLM_PROVIDER=offline, no key): a deterministic chat model that follows the
- * confirmed plan step by step through the executor's real graph (lib/executor/offline-policy.ts), so
+ * confirmed plan step by step through the executor's real graph (lib/models/offline/offline-executor-policy.ts), so
  * `npm start` runs the full flow without a key. It reads everything from the messages; bound tools are ignored
  * because the executor already restricts them to the plan's actions and ask_user.
  */

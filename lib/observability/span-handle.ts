@@ -41,9 +41,3 @@ export function spanHandle(observation: LangfuseObservation, ownerContext: Conte
     },
   };
 }
-
-/** A SpanHandle that records nothing (no-op tracer, or a tracer already shut down). */
-export const noopSpanHandle: SpanHandle = {
-  update() {},
-  event() {},
-};

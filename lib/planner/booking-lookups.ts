@@ -1,8 +1,9 @@
 import type { ErrorType } from '../contracts/enums.ts';
+import { AuthRequiredError } from '../plans/errors.ts';
 import type { BookingApi } from '../ports/booking-api.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
 import { type BookingRecord, bookingsOf } from './booking-record.ts';
-import { AuthRequiredError, BookingLookupUnavailableError } from './errors.ts';
+import { BookingLookupUnavailableError } from './errors.ts';
 import type { LookupRoles, PlannerRegistry } from './planner-deps.ts';
 
 /** What a lookup returns to the model: data, or a failure it can read (STYLE 4). */
@@ -35,7 +36,7 @@ export class BookingLookups {
 
   /** Runs one read-only action. */
   async run(action: CompiledAction, args: Record<string, unknown>): Promise<LookupResult> {
-    if (!action.read_only || action.safety_tier === 'blocked') {
+    if (!action.read_only || action.safety_tier === 'blocked' || action.execution_only) {
       return {
         ok: false,
         error_type: 'bad_request',
@@ -50,7 +51,9 @@ export class BookingLookups {
     }
     if (outcome.ok) return { ok: true, data: outcome.data };
     if (outcome.status === 401) {
-      throw new AuthRequiredError({ cause: new Error(`booking API answered 401 to ${action.action_id}`) });
+      throw new AuthRequiredError(undefined, {
+        cause: new Error(`booking API answered 401 to ${action.action_id}`),
+      });
     }
     if (UNAVAILABLE.includes(outcome.error_type)) {
       throw new BookingLookupUnavailableError(action.action_id, outcome.retry_after_seconds, {
@@ -95,7 +98,7 @@ export class BookingLookups {
   /** True when the registry holds a model-visible action for this role. */
   has(role: keyof LookupRoles): boolean {
     const action = this.registry.get(this.roles[role]);
-    return action !== undefined && action.safety_tier !== 'blocked';
+    return action !== undefined && action.safety_tier !== 'blocked' && !action.execution_only;
   }
 
   private async runRole(
@@ -103,7 +106,7 @@ export class BookingLookups {
     args: Record<string, unknown>,
   ): Promise<LookupResult | undefined> {
     const action = this.registry.get(this.roles[role]);
-    if (!action || action.safety_tier === 'blocked') return undefined;
+    if (!action || action.safety_tier === 'blocked' || action.execution_only) return undefined;
     return this.run(action, args);
   }
 }

@@ -71,19 +71,6 @@ export class ConcurrentSessionUpdateError extends PlannerUnavailableError {
   }
 }
 
-/** 000 Error Classification 401: the booking API rejected the user's token during a lookup. */
-export class AuthRequiredError extends PlannerError {
-  override readonly name = 'AuthRequiredError';
-
-  constructor(options?: ErrorOptions) {
-    super(
-      'Your session with the booking system has expired. Please sign in again.',
-      'auth_required',
-      options,
-    );
-  }
-}
-
 /** The request itself cannot be handled (empty message, a session that belongs to another user). */
 export class InvalidPlanningRequestError extends PlannerError {
   override readonly name = 'InvalidPlanningRequestError';
@@ -91,9 +78,4 @@ export class InvalidPlanningRequestError extends PlannerError {
   constructor(message: string, options?: ErrorOptions) {
     super(message, 'invalid_input', options);
   }
-}
-
-/** Name-based check that survives bundling and minification (STYLE: stable `name`, not instanceof). */
-export function hasErrorName(error: unknown, name: string): boolean {
-  return error instanceof Error && error.name === name;
 }

@@ -2,10 +2,11 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { DEFAULT_VENUE_LOCALE } from '../config/config.ts';
 import type { BookingSummary } from '../contracts/booking.ts';
+import { hasErrorName } from '../errors/has-error-name.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import { BookingLookups } from './booking-lookups.ts';
 import { type BookingRecord, fromBookingSummary } from './booking-record.ts';
-import { hasErrorName, ModelOutputError, PlannerError, PlannerUnavailableError } from './errors.ts';
+import { ModelOutputError, PlannerError, PlannerUnavailableError } from './errors.ts';
 import { buildPlanningGraph } from './graph/planning-graph.ts';
 import type { PlanningResult, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';

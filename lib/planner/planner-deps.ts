@@ -25,6 +25,8 @@ export interface PlannerLogger {
   info(message: string, ...extra: Record<string, unknown>[]): void;
   warn(message: string, ...extra: Record<string, unknown>[]): void;
   error(message: string, ...extra: Record<string, unknown>[]): void;
+  /** Correlation keys for the rest of the invocation (lib/plans/ops-log.ts correlate). */
+  appendKeys?(keys: Record<string, unknown>): void;
 }
 
 /**

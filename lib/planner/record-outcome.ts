@@ -1,11 +1,18 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../contracts/booking.ts';
-import { type PiiLookup, piiLookupFromRegistry } from '../observability/mask-plan.ts';
+import { createPendingPlan } from '../plans/create-pending-plan.ts';
+import {
+  type InvalidationOutcome,
+  invalidatePendingPlan as invalidate,
+} from '../plans/invalidate-pending-plan.ts';
+import { type PiiLookup, piiLookupFromRegistry } from '../plans/mask-plan.ts';
+import { correlate } from '../plans/ops-log.ts';
+import type { InvalidatedReason, StoredPlan } from '../plans/stored-plan.ts';
 import { toExecutionPlan } from '../plans/stored-plan.ts';
 import type { SpanHandle, TraceRef } from '../ports/tracer.ts';
 import { toBookingSummary } from './booking-record.ts';
 import type { PlanningResult } from './graph/planning-state.ts';
-import { buildStoredPlan, invalidatePendingPlan } from './plan-records.ts';
+import { newPlanSteps } from './new-plan-steps.ts';
 import type { TurnOutput } from './plan-turn.ts';
 import type { PlannerDeps } from './planner-deps.ts';
 import { asksForOf, replyTypeOf } from './reply-type.ts';
@@ -26,6 +33,15 @@ export interface RecordInput {
 
 const ALREADY_CONFIRMED =
   'Your earlier plan in this conversation was already confirmed, so I can no longer change it. Once it has finished, send the change as a new request.';
+
+/** lib/plans' supersede/cancel use case; a store fault is the planner's 503 (storeCall). */
+function invalidatePendingPlan(
+  r: RecordInput,
+  plan: StoredPlan,
+  reason: InvalidatedReason,
+): Promise<InvalidationOutcome> {
+  return storeCall(() => invalidate(r.deps.planStore, plan, reason, r.now, registryPii(r)));
+}
 
 /**
  * Persists a turn's outcome. Write order, so a crash between writes never leaves a wrong plan confirmable:
@@ -48,13 +64,7 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
     return recordClarification(r, result, [...turn.messages, ...closing()], resolvedBooking(turn));
   let amends: string | undefined;
   if (r.snapshot.pendingPlan) {
-    const outcome = await invalidatePendingPlan(
-      r.deps.planStore,
-      r.snapshot.pendingPlan,
-      'superseded',
-      r.now,
-      registryPii(r),
-    );
+    const outcome = await invalidatePendingPlan(r, r.snapshot.pendingPlan, 'superseded');
     if (outcome === 'already_confirmed') {
       const refusal = {
         kind: 'clarification',
@@ -71,23 +81,22 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
     }
     if (outcome === 'invalidated') amends = r.snapshot.pendingPlan.plan_id;
   }
-  const built = buildStoredPlan(
-    {
+  const stored = await storeCall(() =>
+    createPendingPlan(r.deps.planStore, {
       plan_id: r.deps.ids.uuid(),
       session_id: r.input.session_id,
       user_id: r.input.user_id,
-      steps: result.steps,
-      presentation: result.presentation,
+      intent_summary: result.presentation.intent_summary,
+      steps: newPlanSteps(result.steps, result.presentation, r.deps.registry),
       now: r.now,
       ttlHours: r.deps.config.SESSION_TTL_HOURS,
       trace: r.trace,
       ...(amends ? { amends_plan_id: amends } : {}),
-    },
-    r.deps.registry,
+      // Issue 7 metrics (clarification rate): the questions this session asked before the plan was proposed.
+      clarification_count: r.snapshot.clarificationCount,
+    }),
   );
-  // Issue 7 metrics (clarification rate): the questions this session asked before the plan was proposed.
-  const stored = { ...built, clarification_count: r.snapshot.clarificationCount };
-  await storeCall(() => r.deps.planStore.create(stored));
+  correlate(r.deps.logger, stored);
   const first = result.bookings[0];
   const referenced = (first && toBookingSummary(first)) ?? r.snapshot.referenced;
   try {
@@ -97,9 +106,7 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
       ...(referenced ? { referenced } : {}),
     });
   } catch (error) {
-    await invalidatePendingPlan(r.deps.planStore, stored, 'superseded', r.now, registryPii(r)).catch(
-      () => undefined,
-    );
+    await invalidatePendingPlan(r, stored, 'superseded').catch(() => undefined);
     throw error;
   }
   r.root.update({
@@ -158,13 +165,7 @@ async function recordClarification(
 export async function recordCancellation(r: RecordInput, message: string): Promise<RequestOutcome> {
   let question = message;
   if (r.snapshot.pendingPlan) {
-    const outcome = await invalidatePendingPlan(
-      r.deps.planStore,
-      r.snapshot.pendingPlan,
-      'cancelled_by_user',
-      r.now,
-      registryPii(r),
-    );
+    const outcome = await invalidatePendingPlan(r, r.snapshot.pendingPlan, 'cancelled_by_user');
     if (outcome === 'already_confirmed')
       question = `${message} Note: the plan you had already confirmed will still run.`;
   }

@@ -1,9 +1,10 @@
-import { StaleWriteError } from '../ports/plan-store.ts';
+import { hasErrorName } from '../errors/has-error-name.ts';
 import { enqueuePlanMessage } from './enqueue-plan-message.ts';
 import { PlanConflictError } from './errors.ts';
 import { loadOwnedPlan } from './load-owned-plan.ts';
 import { MAX_WRITE_ATTEMPTS, type PlanUseCaseDeps } from './plan-use-case-deps.ts';
 import type { StoredPlan } from './stored-plan.ts';
+import { applyTransition } from './transition.ts';
 
 /** Input of Submit Blocking Prompt Answer (000 Service Interface). */
 export interface AnswerBlockingPromptInput {
@@ -30,7 +31,7 @@ export async function answerBlockingPrompt(
   input: AnswerBlockingPromptInput,
 ): Promise<StoredPlan> {
   for (let attempt = 1; ; attempt += 1) {
-    const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+    const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (isAnswerWaitingForExecutor(plan)) {
       if (plan.blocking_answer !== input.user_message)
         throw notAwaiting(plan, 'an earlier answer is being processed');
@@ -40,14 +41,14 @@ export async function answerBlockingPrompt(
     if (plan.status !== 'executing' || !plan.blocking_prompt) throw notAwaiting(plan, 'no question pending');
     let answered: StoredPlan;
     try {
-      answered = await deps.plans.update(
-        plan.plan_id,
-        plan.version,
+      answered = await applyTransition(
+        deps.plans,
+        plan,
         { set: { blocking_answer: input.user_message }, remove: ['blocking_prompt'] },
         { expectStatus: ['executing'] },
       );
     } catch (error) {
-      if (!(error instanceof StaleWriteError)) throw error;
+      if (!hasErrorName(error, 'StaleWriteError')) throw error;
       if (attempt >= MAX_WRITE_ATTEMPTS) throw concurrentChange(plan, error);
       continue; // lost a race: re-read and decide again
     }
@@ -70,9 +71,9 @@ export async function answerBlockingPrompt(
 /** Undoes the answer write after a failed enqueue, so the plan shows its question again. Best effort. */
 async function restoreQuestion(deps: PlanUseCaseDeps, answered: StoredPlan, question: string): Promise<void> {
   try {
-    await deps.plans.update(
-      answered.plan_id,
-      answered.version,
+    await applyTransition(
+      deps.plans,
+      answered,
       { set: { blocking_prompt: question }, remove: ['blocking_answer'] },
       { expectStatus: ['executing'] },
     );

@@ -1,4 +1,4 @@
-import { StaleWriteError } from '../ports/plan-store.ts';
+import { hasErrorName } from '../errors/has-error-name.ts';
 import { confirmability } from './confirmability.ts';
 import { enqueuePlanMessage } from './enqueue-plan-message.ts';
 import { PlanConflictError } from './errors.ts';
@@ -7,6 +7,7 @@ import { logTransition } from './ops-log.ts';
 import { MAX_WRITE_ATTEMPTS, type PlanUseCaseDeps } from './plan-use-case-deps.ts';
 import { recordConfirmationSpan } from './record-confirmation-span.ts';
 import type { StoredPlan } from './stored-plan.ts';
+import { applyTransition } from './transition.ts';
 
 /** Input of Confirm Plan (000 Service Interface). The token goes into the queue message only. */
 export interface ConfirmPlanInput {
@@ -26,16 +27,17 @@ export interface ConfirmPlanInput {
  */
 export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput): Promise<StoredPlan> {
   for (let attempt = 1; ; attempt += 1) {
-    const plan = await loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+    const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (confirmability(plan, deps.clock.now()) === 'already_confirmed') return plan;
     await enqueuePlanMessage(deps, plan, 'start', plan.version, input.token);
     try {
-      const confirmed = await deps.plans.update(
-        plan.plan_id,
-        plan.version,
+      const confirmed = await applyTransition(
+        deps.plans,
+        plan,
         // Only pending plans expire with the session (TTL); a confirmed plan is kept for status, ops and metrics.
         {
-          set: { status: 'confirmed', confirmed_at: deps.clock.now().toISOString() },
+          status: 'confirmed',
+          set: { confirmed_at: deps.clock.now().toISOString() },
           remove: ['expires_at'],
         },
         { expectStatus: ['pending_confirmation'] },
@@ -47,7 +49,7 @@ export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput
       await recordConfirmationSpan(deps, confirmed, timeToConfirmMs);
       return confirmed;
     } catch (error) {
-      if (!(error instanceof StaleWriteError)) throw error;
+      if (!hasErrorName(error, 'StaleWriteError')) throw error;
       if (attempt >= MAX_WRITE_ATTEMPTS) {
         throw new PlanConflictError(
           plan.plan_id,

@@ -69,11 +69,19 @@ export class InvalidInputError extends PlanServiceError {
 }
 
 /**
- * 001 auth_required (401): X-User-Token is missing or malformed, or the booking API rejected it (the planner
- * throws this when a read-only lookup answers 401/403).
+ * 001 auth_required (401): X-User-Token is missing or malformed (lib/http/user-token.ts), or the booking API
+ * rejected it during a planning lookup (lib/planner/booking-lookups.ts). One error for the condition, wherever it
+ * is detected; like the planner's errors it carries its 001 ServiceErrorType.
  */
 export class AuthRequiredError extends PlanServiceError {
   override readonly name = 'AuthRequiredError';
+  readonly errorType = 'auth_required' as const;
+  constructor(
+    message = 'Your session with the booking system has expired. Please sign in again.',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 }
 
 /**
@@ -87,5 +95,20 @@ export class ServiceUnavailableError extends PlanServiceError {
     options?: { cause?: unknown },
   ) {
     super(publicMessage, options);
+  }
+}
+
+/**
+ * A queue message arrived before its plan reads `confirmed` (the confirm use case enqueues first, then writes
+ * the status: docs/adr/0002). Thrown so SQS redelivers the message later: never lost, never acted on early.
+ */
+export class PlanNotReadyError extends PlanServiceError {
+  override readonly name = 'PlanNotReadyError';
+  readonly retryable = true;
+  constructor(
+    readonly planId: string,
+    readonly status: string,
+  ) {
+    super(`plan ${planId} is ${status}, not confirmed yet; retry later`);
   }
 }

@@ -10,8 +10,8 @@ export interface GetPlanStatusInput {
 
 /** 000 Get Plan Status: the plan as stored, for its creator only (404 / 403 otherwise). */
 export function getPlanStatus(
-  deps: Pick<PlanUseCaseDeps, 'plans'>,
+  deps: Pick<PlanUseCaseDeps, 'plans' | 'log'>,
   input: GetPlanStatusInput,
 ): Promise<StoredPlan> {
-  return loadOwnedPlan(deps.plans, input.plan_id, input.user_id);
+  return loadOwnedPlan(deps, input.plan_id, input.user_id);
 }

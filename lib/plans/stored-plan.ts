@@ -2,14 +2,25 @@ import * as z from 'zod';
 import { ExecutionPlan, PlannedAction } from '../contracts/execution-plan.ts';
 
 /**
+ * The state of one step in the executor's write-ahead log. Its moves are STEP_MACHINE (status-machine.ts):
+ * pending → intent_recorded → succeeded | failed; compensated | compensation_failed after rollback.
+ */
+export const StepState = z.enum([
+  'pending',
+  'intent_recorded',
+  'succeeded',
+  'failed',
+  'compensated',
+  'compensation_failed',
+]);
+export type StepState = z.infer<typeof StepState>;
+
+/**
  * Additive, documented extensions of a PlannedAction (001) that the executor's write-ahead log needs.
  * Flat and readable in the DynamoDB console.
  */
 export const StoredStep = PlannedAction.extend({
-  /** pending → intent_recorded → succeeded | failed; compensated | compensation_failed after rollback. */
-  step_state: z
-    .enum(['pending', 'intent_recorded', 'succeeded', 'failed', 'compensated', 'compensation_failed'])
-    .default('pending'),
+  step_state: StepState.default('pending'),
   /** One human line for the confirmation screen, e.g. "Reschedule BK-1042 (John Smith): Sat 12 Dec 15:00". */
   description: z.string().optional(),
   /** Arguments actually sent, after placeholder resolution. */

@@ -12,6 +12,11 @@ export interface ActionCall {
   idempotencyKey?: string;
   /** Sent as If-Match: the booking version the change is based on. */
   ifMatch?: string;
+  /**
+   * True only for a plan step the user confirmed as high risk: the action's danger-acknowledgement headers
+   * (X-Dangerous…) are sent then and never otherwise (not on a compensation, a pre-image read or a retry probe).
+   */
+  confirmedHighRisk?: boolean;
   signal?: AbortSignal;
 }
 

@@ -1,10 +1,17 @@
 import type { CompiledAction } from './compiled-action.ts';
 import { BlockedActionError, UnknownActionError } from './registry-errors.ts';
 
+/** Model-visible: neither blocked nor execution-only. */
+function visible(action: CompiledAction): boolean {
+  return action.safety_tier !== 'blocked' && action.execution_only !== true;
+}
+
 /**
  * The Action Registry (000 "Action Transformer → Action Registry"): every compiled action by action_id.
  * Blocked actions are kept for audit (so the executor can refuse and name them) but are excluded from every
- * view meant for a model (000 Security: "Blocked actions never exposed to LLM").
+ * view meant for a model (000 Security: "Blocked actions never exposed to LLM"). Execution-only actions
+ * (iq_enabled: false, needed as another action's compensation or pre-image read) are in no model view either
+ * and can never be a plan step, but the executor may run them.
  */
 export class ActionRegistry {
   readonly #byId: ReadonlyMap<string, CompiledAction>;
@@ -22,7 +29,7 @@ export class ActionRegistry {
     this.#all = Object.freeze([...actions]);
   }
 
-  /** The action, blocked or not, or undefined. */
+  /** The action, blocked, execution-only or model-visible, or undefined. */
   get(actionId: string): CompiledAction | undefined {
     return this.#byId.get(actionId);
   }
@@ -34,27 +41,30 @@ export class ActionRegistry {
     return action;
   }
 
-  /** The action if it may be executed: throws UnknownActionError or BlockedActionError otherwise. */
+  /**
+   * The action if it may be executed (model-visible or execution-only): throws UnknownActionError or
+   * BlockedActionError otherwise. Whether it may be a plan step is isModelVisible's question.
+   */
   requireExecutable(actionId: string): CompiledAction {
     const action = this.require(actionId);
     if (action.safety_tier === 'blocked') throw new BlockedActionError(actionId);
     return action;
   }
 
-  /** True when the id is known and not blocked. */
+  /** True when the id is known, not blocked and not execution-only: a model may see it and plan it. */
   isModelVisible(actionId: string): boolean {
     const action = this.#byId.get(actionId);
-    return action !== undefined && action.safety_tier !== 'blocked';
+    return action !== undefined && visible(action);
   }
 
-  /** Every action, including blocked ones: for audit and the CLI, never for a model. */
+  /** Every action, including blocked and execution-only ones: for audit and the CLI, never for a model. */
   all(): readonly CompiledAction[] {
     return this.#all;
   }
 
-  /** The actions a model may see: everything except blocked. */
+  /** The actions a model may see: everything except blocked and execution-only ones. */
   modelVisible(): CompiledAction[] {
-    return this.#all.filter((a) => a.safety_tier !== 'blocked');
+    return this.#all.filter(visible);
   }
 
   /** Model-visible read-only actions (GET): the planner may call these while planning (DESIGN-NOTES). */

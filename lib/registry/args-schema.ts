@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { IsoDate, IsoDateTime, LocalTime } from '../contracts/primitives.ts';
-import type { CompiledAction, CompiledParameter } from './compiled-action.ts';
+import { hasTemplate, parseTemplate, stepNumberOf } from '../contracts/template-grammar.ts';
+import type { CompiledAction, CompiledValue } from './compiled-action.ts';
 import { modelFacingDescription } from './parameter-description.ts';
 
 /** Options for {@link argsSchema}. */
@@ -13,10 +14,22 @@ export interface ArgsSchemaOptions {
   placeholders?: boolean;
 }
 
-/** 000 Data Placeholders: `{{step_N.field}}`. */
-export const StepPlaceholder = z
-  .string()
-  .regex(/^\{\{\s*step_[1-9]\d*\.[a-z][a-z0-9_]*\s*\}\}$/, 'must be a placeholder {{step_N.field}}');
+/** 000 Data Placeholders: a whole value `{{step_N.field}}` (N ≥ 1, one snake_case field), read by the one grammar. */
+export const StepPlaceholder = z.string().refine(
+  (value) => {
+    const ref = parseTemplate(value.trim());
+    const step = ref === undefined ? undefined : stepNumberOf(ref.scope);
+    const [field, ...rest] = ref?.path ?? [];
+    return (
+      step !== undefined &&
+      step >= 1 &&
+      rest.length === 0 &&
+      typeof field === 'string' &&
+      /^[a-z][a-z0-9_]*$/.test(field)
+    );
+  },
+  { message: 'must be a placeholder {{step_N.field}}' },
+);
 
 function safeRegExp(pattern: string): RegExp | undefined {
   try {
@@ -34,7 +47,7 @@ function checkedString(check: z.ZodType, message: string): z.ZodType {
   return z.string().refine((v) => check.safeParse(v).success, { message });
 }
 
-function numberSchema(parameter: CompiledParameter): z.ZodType {
+function numberSchema(parameter: CompiledValue): z.ZodType {
   const c = parameter.constraints ?? {};
   let schema = c.integer ? z.number().int() : z.number();
   if (c.minimum !== undefined) schema = schema.min(c.minimum);
@@ -42,7 +55,7 @@ function numberSchema(parameter: CompiledParameter): z.ZodType {
   return schema;
 }
 
-function stringSchema(parameter: CompiledParameter): z.ZodType {
+function stringSchema(parameter: CompiledValue): z.ZodType {
   const c = parameter.constraints ?? {};
   let schema = z.string();
   if (c.min_length !== undefined) schema = schema.min(c.min_length);
@@ -52,9 +65,55 @@ function stringSchema(parameter: CompiledParameter): z.ZodType {
   return schema.refine((v) => pattern.test(v), { message: `must match ${c.pattern}` });
 }
 
-/** The zod schema of one parameter's value, by its 001 primitive type. */
-export function parameterSchema(parameter: CompiledParameter): z.ZodType {
+/**
+ * Placeholders are resolved in whole top-level values only (000 Data Placeholders): one inside a list or an
+ * object would reach the API as literal text, so nested text refuses them.
+ */
+function withoutTemplates(schema: z.ZodType): z.ZodType {
+  return schema.refine((v) => !hasTemplate(v), {
+    message: 'placeholders {{…}} are not resolved inside lists or objects: give the value itself',
+  });
+}
+
+function arraySchema(value: CompiledValue): z.ZodType {
+  const c = value.constraints ?? {};
+  let schema = z.array(value.items === undefined ? z.unknown() : nestedSchema(value.items));
+  if (c.min_items !== undefined) schema = schema.min(c.min_items);
+  if (c.max_items !== undefined) schema = schema.max(c.max_items);
+  return schema;
+}
+
+function objectSchema(value: CompiledValue): z.ZodType {
+  const shape: Record<string, z.ZodType> = {};
+  const ignored = value.ignored_fields ?? [];
+  for (const name of ignored) shape[name] = z.unknown().optional();
+  for (const field of value.fields ?? []) {
+    const schema = nestedSchema(field).describe(modelFacingDescription(field));
+    shape[field.name] = field.required ? schema : schema.optional();
+  }
+  // Strict, like the top level: a hallucinated nested field is named in the error, not silently sent. Fields
+  // the spec declares but the registry hides (a pre-image read back whole has them) are dropped instead.
+  const strict = z.strictObject(shape);
+  if (ignored.length === 0) return strict;
+  return strict.transform((object) => {
+    const kept: Record<string, unknown> = { ...object };
+    for (const name of ignored) delete kept[name];
+    return kept;
+  });
+}
+
+function nestedSchema(value: CompiledValue): z.ZodType {
+  const schema = parameterSchema(value);
+  return value.type === 'array' || value.type === 'object' ? schema : withoutTemplates(schema);
+}
+
+/** The zod schema of one parameter's value (or a nested value), by its type. */
+export function parameterSchema(parameter: CompiledValue): z.ZodType {
   switch (parameter.type) {
+    case 'array':
+      return arraySchema(parameter);
+    case 'object':
+      return objectSchema(parameter);
     case 'number':
       return numberSchema(parameter);
     case 'boolean':
@@ -75,9 +134,10 @@ export function parameterSchema(parameter: CompiledParameter): z.ZodType {
 /**
  * A strict zod object for an action's snake_case arguments: required/optional, 001 date/time/datetime formats,
  * enums and the OpenAPI constraints. Unknown keys are rejected so a hallucinated parameter is named in the
- * error the model gets back. Formats and patterns are refinements, so `z.toJSONSchema` of this schema (as
- * LangChain does for a zod tool schema) stays inside the Gemini subset once LangChain strips `$schema` and
- * `additionalProperties`. toFunctionDeclaration gives the same shape directly.
+ * error the model gets back. Formats and patterns are refinements, so for primitive parameters `z.toJSONSchema`
+ * of this schema (as LangChain does for a zod tool schema) stays inside the Gemini subset once LangChain strips
+ * `$schema` and `additionalProperties`. Declarations given to a model come from toFunctionDeclaration, which
+ * also covers lists and objects.
  */
 export function argsSchema(action: CompiledAction, options: ArgsSchemaOptions = {}): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};

@@ -5,12 +5,28 @@ import { sourceHash } from './source-hash.ts';
 import { extractOperations } from './spec-operations.ts';
 import { type TransformResult, transform } from './transform.ts';
 
-/** Build output: the artefact plus what the CLI reports (hidden inputs, spec-level warnings). */
+/** Build output: the artefact plus what the CLI reports (hidden inputs, notes, spec-level warnings). */
 export interface BuildResult {
   registry: CompiledRegistry;
   transform: TransformResult;
   /** Schema problems not attributable to one operation. */
   warnings: string[];
+}
+
+/** Skips that are a choice (no overlay, iq_enabled: false), not a problem: --strict lets them pass. */
+const CHOSEN: ReadonlySet<string> = new Set(['no_overlay', 'not_enabled']);
+
+/**
+ * What `registry:build --strict` refuses (our own CI, over overlays/): every skipped operation that is not a
+ * choice (an invalid overlay or operation, a required input that can't be exposed) and every spec warning.
+ */
+export function strictProblems(result: BuildResult): string[] {
+  return [
+    ...result.transform.skipped
+      .filter((s) => !CHOSEN.has(s.kind))
+      .map((s) => `${s.source ?? s.operation_id}: ${s.kind}: ${s.reason}`),
+    ...result.warnings.map((w) => `spec: ${w}`),
+  ];
 }
 
 /** The marker every generated artefact carries (STYLE 10: generated artefacts are marked). */

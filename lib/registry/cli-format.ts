@@ -43,9 +43,12 @@ function section(title: string, lines: string[]): string[] {
 
 /** The full human report of `npm run registry`: the table, then everything no model will see, and why. */
 export function formatReport(result: BuildResult): string {
-  const { actions, skipped, hidden } = result.transform;
-  const visible = actions.filter((a) => a.safety_tier !== 'blocked');
+  const { actions, skipped, hidden, notes } = result.transform;
+  const visible = actions.filter((a) => a.safety_tier !== 'blocked' && !a.execution_only);
   const blocked = actions.filter((a) => a.safety_tier === 'blocked').map((a) => `  ${a.action_id}`);
+  const executionOnly = actions
+    .filter((a) => a.execution_only)
+    .map((a) => `  ${a.action_id} (${a.safety_tier}): ${parameterList(a)}`);
   const byReason = (reason: string) =>
     hidden
       .filter((h) => h.reason === reason)
@@ -56,13 +59,30 @@ export function formatReport(result: BuildResult): string {
     '',
     'Not in any model view',
     ...section('Blocked (in the registry for audit only)', blocked),
+    ...section(
+      'Execution-only (iq_enabled: false, run by the executor as a compensation or pre-image)',
+      executionOnly,
+    ),
     ...section('Not iq_enabled', skippedLines(skipped, ['not_enabled', 'no_overlay'])),
     ...section('Invalid overlays', skippedLines(skipped, ['invalid_overlay'])),
     ...section('Skipped operations', skippedLines(skipped, ['invalid_operation', 'unsupported'])),
     ...section('Hidden sensitive parameters', byReason('sensitive')),
     ...section('Hidden optional parameters (not allowlisted)', byReason('not_allowlisted')),
     ...section('Hidden unsupported parameters', byReason('unsupported')),
+    ...section('Self-referencing or too deeply nested fields (cut at the bound)', [
+      ...byReason('recursive'),
+      ...byReason('too_deep'),
+    ]),
+    ...section('Server-set fields (readOnly)', byReason('read_only')),
     ...section('Transport headers (set by the HTTP client)', byReason('transport_header')),
+    ...section(
+      'Danger acknowledgements (sent only on a confirmed high-risk step)',
+      byReason('danger_acknowledgement'),
+    ),
+    ...section(
+      'Notes',
+      notes.map((n) => `  ${n}`),
+    ),
     ...(result.warnings.length === 0
       ? []
       : section(

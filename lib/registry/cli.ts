@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildWithReport } from './build-registry.ts';
+import { buildWithReport, strictProblems } from './build-registry.ts';
 import { formatReport } from './cli-format.ts';
 import { toAtomicAction } from './model-view.ts';
 import { RegistryError } from './registry-errors.ts';
@@ -11,13 +11,15 @@ const DEFAULT_OVERLAYS = fileURLToPath(new URL('../../overlays', import.meta.url
 const DEFAULT_OUT = fileURLToPath(new URL('./compiled-registry.generated.json', import.meta.url));
 
 const USAGE = `usage:
-  npm run registry [-- --spec <file>] [--overlays <dir>] [--json]
-  npm run registry:build [-- --spec <file>] [--overlays <dir>] [--out <file>]`;
+  npm run registry [-- --spec <file>] [--overlays <dir>] [--json] [--strict]
+  npm run registry:build [-- --spec <file>] [--overlays <dir>] [--out <file>] [--strict]`;
 
 /**
  * `npm run registry`: the readable table (or `--json`, the model-visible view).
  * `npm run registry:build`: writes the compiled artefact the Lambdas load.
- * Exits 1 when an overlay is invalid (nothing is written), 2 when the spec or overlay dir can't be read.
+ * A bad overlay or operation is skipped with its reason (a warning on stderr) and the rest is built: exit 0.
+ * `--strict` turns every such skip into an error: exit 1 and nothing written. Exit 2 when the spec or the
+ * overlay directory can't be read.
  */
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -28,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
       overlays: { type: 'string', default: DEFAULT_OVERLAYS },
       out: { type: 'string', default: DEFAULT_OUT },
       json: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -37,21 +40,24 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const result = await buildWithReport(values.spec, values.overlays);
-  const invalid = result.transform.skipped.filter((s) => s.kind === 'invalid_overlay');
   if (values.json && command === 'show') {
-    const visible = result.registry.actions.filter((a) => a.safety_tier !== 'blocked').map(toAtomicAction);
+    const visible = result.registry.actions
+      .filter((a) => a.safety_tier !== 'blocked' && !a.execution_only)
+      .map(toAtomicAction);
     process.stdout.write(`${JSON.stringify(visible, null, 2)}\n`);
   } else if (command === 'show') {
     process.stdout.write(`${formatReport(result)}\n`);
   }
-  if (invalid.length > 0) {
-    for (const s of invalid)
-      process.stderr.write(`invalid overlay ${s.source ?? s.operation_id}: ${s.reason}\n`);
+  const problems = strictProblems(result);
+  const label = values.strict ? 'error' : 'warning';
+  for (const problem of problems) process.stderr.write(`${label}: ${problem}\n`);
+  if (values.strict && problems.length > 0) {
     process.stderr.write(
-      `${invalid.length} invalid overlay(s)${command === 'build' ? '; nothing written' : ''}\n`,
+      `${problems.length} problem(s) with --strict${command === 'build' ? '; nothing written' : ''}\n`,
     );
     return 1;
   }
+  if (problems.length > 0) process.stderr.write(`${problems.length} warning(s); everything else was built\n`);
   if (command === 'build') {
     await writeFile(values.out, `${JSON.stringify(result.registry, null, 2)}\n`);
     process.stdout.write(`wrote ${values.out}: ${result.registry.actions.length} actions\n`);

@@ -1,22 +1,28 @@
 import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import { parseTemplate } from './compensation-template.ts';
 import type { CompiledAction, CompiledCompensation } from './compiled-action.ts';
+import { compileTemplates, type TemplateScope } from './template-checks.ts';
 
 /** What compensation checks need to know about the registry being built. */
 export interface CompensationContext {
-  /** Actions still registered, by action_id. */
+  /** Actions still registered (model-visible, blocked, or candidates for execution-only), by action_id. */
   actions: ReadonlyMap<string, CompiledAction>;
   /** Why an operation is not registered, by operation_id. */
   skipped: ReadonlyMap<string, string>;
-  /** snake_case response fields of each operation, when its response schema declares them. */
-  responseFields: ReadonlyMap<string, readonly string[] | undefined>;
+  /** The success response schema of each operation (undefined when the spec declares none). */
+  responseSchemas: ReadonlyMap<string, unknown>;
 }
 
 export type CompensationResult =
   | { ok: true; compensation?: CompiledCompensation }
   | { ok: false; reason: string };
 
-/** A registered, non-blocked action, or why the reference is an error (issue 2: blocked or missing → error). */
+type CompensationSpec = NonNullable<ActionMetadataOverlay['compensation']>;
+
+/**
+ * A registered, non-blocked action, or why the reference is an error (issue 2: blocked or missing → error).
+ * The target need not be iq_enabled: 001 iq_enabled is exposure to the planner, and the executor may still run
+ * it as a compensation (it is then registered execution-only).
+ */
 function target(id: string, role: string, ctx: CompensationContext): CompiledAction | string {
   const action = ctx.actions.get(id);
   if (action === undefined) {
@@ -44,67 +50,38 @@ function checkCoverage(
   return undefined;
 }
 
-/** Known fields per template source; undefined means "not checkable" (no declared response schema). */
-interface TemplateScope {
-  request: ReadonlySet<string>;
-  response?: ReadonlySet<string> | undefined;
-  before?: ReadonlySet<string> | undefined;
-  /** Whether a pre-image is taken at all. */
-  hasBefore: boolean;
-}
+type PreImage =
+  | { ok: true; value: NonNullable<CompiledCompensation['pre_image']>; before: TemplateScope['before'] }
+  | { ok: false; reason: string };
 
-function checkTemplates(
-  templates: Record<string, string>,
-  scope: TemplateScope,
-  role: string,
-): string | undefined {
-  for (const [name, value] of Object.entries(templates)) {
-    const ref = parseTemplate(value);
-    if (ref instanceof Error) return `${role} ${name}: ${ref.message}`;
-    if (ref === undefined) continue;
-    if (ref.source === 'before' && !scope.hasBefore) {
-      return `${role} ${name}: {{before.${ref.field}}} needs compensation.pre_image`;
-    }
-    const fields = scope[ref.source];
-    // An undeclared response schema can't be checked; request fields always can.
-    if (fields !== undefined && !fields.has(ref.field)) {
-      return `${role} ${name}: {{${ref.source}.${ref.field}}} is not a ${ref.source} field`;
-    }
-  }
-  return undefined;
-}
-
-function fieldSet(fields: readonly string[] | undefined): ReadonlySet<string> | undefined {
-  return fields === undefined ? undefined : new Set(fields);
-}
-
+/** The pre-image read: a registered read whose parameters come from the forward request only. */
 function preImage(
   action: CompiledAction,
-  spec: NonNullable<NonNullable<ActionMetadataOverlay['compensation']>['pre_image']>,
+  spec: NonNullable<CompensationSpec['pre_image']>,
   ctx: CompensationContext,
-):
-  | { ok: true; value: CompiledCompensation['pre_image']; fields?: ReadonlySet<string> }
-  | { ok: false; reason: string } {
+): PreImage {
   const read = target(spec.operation_id, 'pre_image operation', ctx);
   if (typeof read === 'string') return { ok: false, reason: read };
   if (!read.read_only) return { ok: false, reason: `pre_image operation '${read.action_id}' is not a read` };
-  const request = new Set(action.parameters.map((p) => p.name));
-  const problem =
-    checkCoverage(spec.parameters, read, 'pre_image') ??
-    checkTemplates(spec.parameters, { request, hasBefore: false }, 'pre_image');
-  if (problem !== undefined) return { ok: false, reason: problem };
-  const declared = [...read.output_fields, ...(ctx.responseFields.get(read.action_id) ?? [])];
-  const known = read.output_fields.length > 0 || ctx.responseFields.get(read.action_id) !== undefined;
+  const coverage = checkCoverage(spec.parameters, read, 'pre_image');
+  if (coverage !== undefined) return { ok: false, reason: coverage };
+  // The pre-image is read before anything else happens: only the forward request exists yet.
+  const compiled = compileTemplates(spec.parameters, { request: action.parameters }, 'pre_image', [
+    'request',
+  ]);
+  if (!compiled.ok) return compiled;
   return {
     ok: true,
-    value: { action_id: read.action_id, parameters: spec.parameters },
-    ...(known ? { fields: new Set(declared) } : {}),
+    value: { action_id: read.action_id, parameters: compiled.values },
+    before: { schema: ctx.responseSchemas.get(read.action_id), outputFields: read.output_fields },
   };
 }
 
 /**
  * 000 Transformation Rule 5: a reversible action references a registered, non-blocked compensation action and
- * declares deterministic templates covering its required parameters. Self- and mutual compensation are fine.
+ * declares deterministic templates covering its required parameters. Every template path (dotted, with list
+ * indices) is checked against the forward parameters, the success response schema and the pre-image's response
+ * schema. Self- and mutual compensation are fine.
  */
 export function resolveCompensation(
   action: CompiledAction,
@@ -124,22 +101,21 @@ export function resolveCompensation(
   if (spec === undefined) return { ok: false, reason: 'reversible needs compensation.parameters templates' };
   const before = spec.pre_image === undefined ? undefined : preImage(action, spec.pre_image, ctx);
   if (before !== undefined && !before.ok) return before;
+  const coverage = checkCoverage(spec.parameters, callee, 'compensation');
+  if (coverage !== undefined) return { ok: false, reason: coverage };
   const scope: TemplateScope = {
-    request: new Set(action.parameters.map((p) => p.name)),
-    response: fieldSet(ctx.responseFields.get(action.action_id)),
-    before: before?.fields,
-    hasBefore: before !== undefined,
+    request: action.parameters,
+    response: ctx.responseSchemas.get(action.action_id),
+    before: before?.before,
   };
-  const problem =
-    checkCoverage(spec.parameters, callee, 'compensation') ??
-    checkTemplates(spec.parameters, scope, 'compensation');
-  if (problem !== undefined) return { ok: false, reason: problem };
+  const compiled = compileTemplates(spec.parameters, scope, 'compensation');
+  if (!compiled.ok) return compiled;
   return {
     ok: true,
     compensation: {
       action_id: callee.action_id,
-      parameters: spec.parameters,
-      ...(before?.value === undefined ? {} : { pre_image: before.value }),
+      parameters: compiled.values,
+      ...(before === undefined ? {} : { pre_image: before.value }),
     },
   };
 }

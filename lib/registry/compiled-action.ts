@@ -1,25 +1,86 @@
 import * as z from 'zod';
-import { ActionParameterShape, AtomicActionShape } from '../contracts/atomic-action.ts';
+import { ActionParameterShape, AtomicActionShape, shapeProblem } from '../contracts/atomic-action.ts';
+import { ParameterType } from '../contracts/enums.ts';
+import { SnakeCase } from '../contracts/primitives.ts';
+
+/** The OpenAPI constraints kept for argument validation. */
+export const Constraints = z.object({
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  min_length: z.number().int().optional(),
+  max_length: z.number().int().optional(),
+  pattern: z.string().optional(),
+  format: z.string().optional(),
+  integer: z.boolean().optional(),
+  min_items: z.number().int().optional(),
+  max_items: z.number().int().optional(),
+});
+export type Constraints = z.infer<typeof Constraints>;
+
+/** A nested value (an array item or an object field's value) with what the HTTP client and validation need. */
+export interface CompiledValue {
+  type: ParameterType;
+  description?: string | undefined;
+  enum_values?: string[] | undefined;
+  constraints?: Constraints | undefined;
+  items?: CompiledValue | undefined;
+  fields?: CompiledField[] | undefined;
+  /**
+   * snake_case fields the spec declares on this object but the registry does not expose (server-set, not
+   * allowlisted, sensitive…): accepted and dropped, never sent, so a pre-image read back whole can restore the
+   * object. Any other unknown field is refused.
+   */
+  ignored_fields?: string[] | undefined;
+}
+/** A field of a nested object: snake_case `name` for the model, `wire_name` for the API. */
+export interface CompiledField extends CompiledValue {
+  name: string;
+  wire_name: string;
+  required: boolean;
+  description: string;
+}
+
+const valueFields = () => ({
+  type: ParameterType,
+  enum_values: z.array(z.string()).min(1).optional(),
+  constraints: Constraints.optional(),
+  items: CompiledValue.optional(),
+  fields: z.array(CompiledField).optional(),
+  ignored_fields: z.array(z.string()).min(1).optional(),
+});
+const checkShape = (v: Parameters<typeof shapeProblem>[0], ctx: z.RefinementCtx) => {
+  const problem = shapeProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+};
+
+export const CompiledValue: z.ZodType<CompiledValue> = z.lazy(() =>
+  z.object({ ...valueFields(), description: z.string().max(200).optional() }).superRefine(checkShape),
+);
+export const CompiledField: z.ZodType<CompiledField> = z.lazy(() =>
+  z
+    .object({
+      ...valueFields(),
+      name: SnakeCase,
+      wire_name: z.string().min(1),
+      required: z.boolean(),
+      description: z.string().max(200),
+    })
+    .superRefine(checkShape),
+);
 
 /** Where a parameter goes in the HTTP request, and its OpenAPI constraints for argument validation. */
 export const CompiledParameter = ActionParameterShape.extend({
-  location: z.enum(['path', 'query', 'header', 'body']),
+  /** `whole_body`: the parameter is the entire JSON request body (a body that is not an object of fields). */
+  location: z.enum(['path', 'query', 'header', 'body', 'whole_body']),
   /** The name on the wire (camelCase in our booking API); `name` is the snake_case action name. */
   wire_name: z.string().min(1),
-  constraints: z
-    .object({
-      minimum: z.number().optional(),
-      maximum: z.number().optional(),
-      min_length: z.number().int().optional(),
-      max_length: z.number().int().optional(),
-      pattern: z.string().optional(),
-      format: z.string().optional(),
-      integer: z.boolean().optional(),
-    })
-    .optional(),
-  /** Carries guest PII (overlay pii_parameters or inferred from name/format). */
+  constraints: Constraints.optional(),
+  /** Carries guest PII (overlay pii_parameters or inferred from name/format), here or in a nested field. */
   pii: z.boolean().optional(),
-});
+  items: CompiledValue.optional(),
+  fields: z.array(CompiledField).optional(),
+  ignored_fields: z.array(z.string()).min(1).optional(),
+}).superRefine(checkShape);
 export type CompiledParameter = z.infer<typeof CompiledParameter>;
 
 /** A compensation resolved against the registry: templates over request/response/before (overlays/README.md). */
@@ -33,6 +94,13 @@ export const CompiledCompensation = z.object({
 export type CompiledCompensation = z.infer<typeof CompiledCompensation>;
 
 /**
+ * A header that acknowledges a destructive call (DigitalOcean's `X-Dangerous: true`). It is never a model
+ * parameter: the HTTP client sends it only on a step the user confirmed as high risk.
+ */
+export const DangerHeader = z.object({ wire_name: z.string().min(1), value: z.string().min(1) });
+export type DangerHeader = z.infer<typeof DangerHeader>;
+
+/**
  * An AtomicAction (001) plus what executing it needs. Only the AtomicAction fields are ever shown to a model.
  */
 export const CompiledAction = AtomicActionShape.extend({
@@ -44,6 +112,13 @@ export const CompiledAction = AtomicActionShape.extend({
   /** snake_case response fields later steps may reference as {{step_N.field}}. */
   output_fields: z.array(z.string()),
   compensation: CompiledCompensation.optional(),
+  /**
+   * Registered for the executor only (as another action's compensation or pre-image read): `iq_enabled: false`
+   * (001: not exposed to the planner). Never in a model view, never a plan step. Absent means model-visible.
+   */
+  execution_only: z.literal(true).optional(),
+  /** Sent only when the call is a confirmed high-risk step (build-request.ts). */
+  danger_headers: z.array(DangerHeader).min(1).optional(),
 });
 export type CompiledAction = z.infer<typeof CompiledAction>;
 

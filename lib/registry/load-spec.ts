@@ -1,14 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { HTTP_METHODS, isRecord, recordAt, stringAt } from './openapi-shapes.ts';
+import { HTTP_METHODS, isRecord, recordAt, resolveLocalRef, stringAt } from './openapi-shapes.ts';
+import { checkSpecFile } from './preflight-spec.ts';
 import { SpecLoadError } from './registry-errors.ts';
 import { operationKey } from './spec-operations.ts';
 import type { SkippedOperation } from './transform-types.ts';
 
 /** A dereferenced spec, the operations that violate the OpenAPI schema, and the source texts for hashing. */
 export interface LoadedSpec {
-  /** The dereferenced document ($refs across files resolved). */
+  /**
+   * The dereferenced document ($refs across files resolved). A self-referencing schema becomes a cycle of
+   * objects: every reader walks it with a depth bound.
+   */
   document: unknown;
   /** Operations that violate the OpenAPI schema: reported and left out (kind `invalid_operation`). */
   invalid: SkippedOperation[];
@@ -24,6 +28,8 @@ export interface LoadedSpec {
 interface SpecIssue {
   segments: string[];
   text: string;
+  /** A local $ref whose target is missing: outside an operation it is neutralised and reported once, later. */
+  localPointer?: boolean;
 }
 
 /** `/paths/~1bookings~1{id}/get/...` → ['paths', '/bookings/{id}', 'get', ...]. */
@@ -52,11 +58,17 @@ function schemaIssues(error: unknown): SpecIssue[] | undefined {
 function refIssues(error: unknown, baseDir: string): SpecIssue[] | undefined {
   if (!(error instanceof Error) || !('errors' in error) || !Array.isArray(error.errors)) return undefined;
   return error.errors
-    .filter((e): e is { path: unknown[]; message: string } => isRecord(e) && Array.isArray(e.path))
+    .filter(
+      (e): e is { path: unknown[]; message: string; targetRef?: unknown } =>
+        isRecord(e) && Array.isArray(e.path),
+    )
     .map((e) => ({
       segments: e.path.map(String),
       // Paths relative to the spec, so the artefact is the same on every machine.
       text: `unresolvable $ref: ${String(e.message).split(`${baseDir}/`).join('')}`,
+      ...(isRecord(e) && typeof e.targetRef === 'string' && e.targetRef.startsWith('#/')
+        ? { localPointer: true }
+        : {}),
     }));
 }
 
@@ -82,10 +94,11 @@ function attribute(document: unknown, issues: SpecIssue[], into: Attribution): v
   const reasons = new Map<string, { id: string; messages: string[] }>();
   for (const issue of issues) {
     const operations = issueOperations(document, issue.segments);
-    if (operations.length === 0) into.warnings.push(issue.text);
+    if (operations.length === 0 && !issue.localPointer) into.warnings.push(issue.text);
     for (const [method, path] of operations) {
       const key = method === '*' ? path : operationKey(method, path);
-      const op = recordAt(recordAt(recordAt(document, 'paths'), path), method);
+      // A bundled operation may be a local $ref to its first occurrence: its operationId is there.
+      const op = resolveLocalRef(document, recordAt(recordAt(recordAt(document, 'paths'), path), method));
       const entry = reasons.get(key) ?? { id: stringAt(op, 'operationId') ?? key, messages: [] };
       if (!entry.messages.includes(issue.text)) entry.messages.push(issue.text);
       reasons.set(key, entry);
@@ -133,34 +146,82 @@ async function sourceFiles(parser: SwaggerParser, specPath: string): Promise<Rec
 }
 
 /**
- * Loads an OpenAPI 3.x spec with @apidevtools/swagger-parser: resolves $refs across files, dereferences and
- * validates. If whole-spec validation fails, the operations at fault (schema violations or unresolvable $refs)
- * are reported and the rest is still used. Throws SpecLoadError when the document can't be read or parsed.
+ * Loads an OpenAPI 3.x spec with @apidevtools/swagger-parser: checks the file first (missing, unreadable,
+ * Swagger 2.0 → SpecLoadError with a clear message), bundles every file into one document, validates it and
+ * dereferences it. Validation runs on the bundle, where a self-referencing schema stays a local $ref (swagger-
+ * parser validates before it expands cycles), so it is not mistaken for an OpenAPI violation and no operation
+ * loses its operationId. Operations at fault (schema violations or unresolvable $refs) are reported and the
+ * rest is still used.
  */
 export async function loadSpec(specPath: string): Promise<LoadedSpec> {
+  await checkSpecFile(specPath);
   const parser = new SwaggerParser();
   const result: Attribution = { invalid: [], invalidKeys: new Set(), warnings: [] };
+  let bundled: unknown;
   try {
-    await parser.validate(specPath, { continueOnError: true });
+    bundled = await parser.bundle(specPath, { continueOnError: true });
   } catch (error) {
     const refs = refIssues(error, dirname(resolve(specPath)));
-    const schema = schemaIssues(error);
-    if (parser.api === undefined || (refs === undefined && schema === undefined)) fail(specPath, error);
-    attribute(parser.api, refs ?? schema ?? [], result);
-    if (refs !== undefined) await validateRemainder(parser.api, result, specPath);
+    if (!isRecord(parser.api) || refs === undefined) fail(specPath, error);
+    bundled = parser.api;
+    attribute(bundled, refs, result);
   }
-  prune(parser.api, result.invalidKeys);
-  return { document: parser.api, ...result, files: await sourceFiles(parser, specPath) };
+  prune(bundled, result.invalidKeys);
+  for (const ref of neutraliseDanglingRefs(bundled)) {
+    result.warnings.push(`unresolvable $ref ${ref}: treated as an unknown schema`);
+  }
+  await validateBundle(bundled, result, specPath);
+  prune(bundled, result.invalidKeys);
+  let document: unknown;
+  try {
+    document = await new SwaggerParser().dereference(bundled as Parameters<SwaggerParser['dereference']>[0], {
+      resolve: { external: false },
+      dereference: { circular: true },
+    });
+  } catch (error) {
+    fail(specPath, error);
+  }
+  return { document, ...result, files: await sourceFiles(parser, specPath) };
 }
 
-/** After unresolvable $refs, the schema was never checked: prune and validate what is left. */
-async function validateRemainder(document: unknown, result: Attribution, specPath: string): Promise<void> {
-  prune(document, result.invalidKeys);
+/**
+ * Local $refs whose target does not exist (Square's own spec has some) that no reported operation owns: each
+ * becomes `{'x-unresolvable-ref': ref}`, an unknown schema, so validation and dereferencing can go on and the
+ * inputs that depend on it are reported one by one. Returns the distinct refs.
+ */
+function neutraliseDanglingRefs(document: unknown): string[] {
+  const dangling = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!isRecord(node)) return;
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && resolveLocalRef(document, node) === node) {
+      dangling.add(ref);
+      delete node.$ref;
+      node['x-unresolvable-ref'] = ref;
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
+  return [...dangling].sort();
+}
+
+/**
+ * OpenAPI schema validation of the bundled document as it is: $refs are valid Reference Objects, so nothing
+ * is dereferenced for it (excludedPathMatcher skips every path; the document is not touched).
+ */
+async function validateBundle(bundled: unknown, result: Attribution, specPath: string): Promise<void> {
   try {
-    await new SwaggerParser().validate(document as Parameters<SwaggerParser['validate']>[0]);
+    await new SwaggerParser().validate(bundled as Parameters<SwaggerParser['validate']>[0], {
+      resolve: { external: false },
+      dereference: { excludedPathMatcher: () => true },
+    });
   } catch (error) {
     const issues = schemaIssues(error);
     if (issues === undefined) fail(specPath, error);
-    attribute(document, issues, result);
+    attribute(bundled, issues, result);
   }
 }

@@ -1,9 +1,29 @@
-import type { ActionParameter, AtomicAction } from '../contracts/atomic-action.ts';
-import type { CompiledAction, CompiledParameter } from './compiled-action.ts';
+import type { ActionParameter, AtomicAction, FieldShape, ValueShape } from '../contracts/atomic-action.ts';
+import type { CompiledAction, CompiledField, CompiledParameter, CompiledValue } from './compiled-action.ts';
+
+/** The model-facing shape of a nested value: types, names, descriptions; no wire names or constraints. */
+function toValueShape(value: CompiledValue): ValueShape {
+  return {
+    type: value.type,
+    ...(value.description === undefined ? {} : { description: value.description }),
+    ...(value.enum_values === undefined ? {} : { enum_values: value.enum_values }),
+    ...(value.items === undefined ? {} : { items: toValueShape(value.items) }),
+    ...(value.fields === undefined ? {} : { fields: value.fields.map(toFieldShape) }),
+  };
+}
+
+function toFieldShape(field: CompiledField): FieldShape {
+  return {
+    name: field.name,
+    required: field.required,
+    ...toValueShape(field),
+    description: field.description,
+  };
+}
 
 /** The 001 ActionParameter fields of a compiled parameter: no wire names, locations or constraints. */
 export function toActionParameter(parameter: CompiledParameter): ActionParameter {
-  const { name, type, required, description, enum_values, default: fallback } = parameter;
+  const { name, type, required, description, enum_values, default: fallback, items, fields } = parameter;
   return {
     name,
     type,
@@ -11,6 +31,8 @@ export function toActionParameter(parameter: CompiledParameter): ActionParameter
     description,
     ...(enum_values === undefined ? {} : { enum_values }),
     ...(fallback === undefined ? {} : { default: fallback }),
+    ...(items === undefined ? {} : { items: toValueShape(items) }),
+    ...(fields === undefined ? {} : { fields: fields.map(toFieldShape) }),
   };
 }
 

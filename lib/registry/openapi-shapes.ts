@@ -33,3 +33,29 @@ export function arrayAt(value: unknown, key: string): unknown[] {
 /** HTTP methods an OpenAPI path item may hold, in the order operations are read. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** `#/a/b~1c` → ['a', 'b/c'] (RFC 6901). */
+function pointer(ref: string): string[] {
+  return ref
+    .slice(2)
+    .split('/')
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Follows local `$ref`s (`#/...`) in a bundled document; anything else is returned as it is. */
+export function resolveLocalRef(document: unknown, value: JsonRecord | undefined): JsonRecord | undefined {
+  let current = value;
+  for (
+    let hops = 0;
+    hops < 16 && typeof current?.$ref === 'string' && current.$ref.startsWith('#/');
+    hops += 1
+  ) {
+    let target: unknown = document;
+    for (const key of pointer(current.$ref)) {
+      target = typeof target === 'object' && target !== null ? Reflect.get(target, key) : undefined;
+    }
+    if (!isRecord(target)) return current;
+    current = target;
+  }
+  return current;
+}

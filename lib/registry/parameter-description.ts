@@ -7,8 +7,10 @@ const FORMAT_HINT: Partial<Record<CompiledParameter['type'], { token: string; hi
   datetime: { token: 'ISO 8601', hint: 'ISO 8601 UTC, e.g. 2024-03-15T14:30:00Z.' },
 };
 
-/** The description a model sees for one parameter: the 001 description plus format and default hints. */
-export function modelFacingDescription(parameter: CompiledParameter): string {
+/** The description a model sees for one parameter (or nested field): the 001 description plus format and default hints. */
+export function modelFacingDescription(
+  parameter: Pick<CompiledParameter, 'description' | 'type'> & { default?: unknown },
+): string {
   const parts = [parameter.description];
   const format = FORMAT_HINT[parameter.type];
   if (format !== undefined && !parameter.description.includes(format.token)) parts.push(format.hint);

@@ -6,22 +6,21 @@ export class RegistryError extends Error {
 /** A caller asked for an action_id the registry does not hold. */
 export class UnknownActionError extends RegistryError {
   override readonly name = 'UnknownActionError';
-  constructor(
-    readonly actionId: string,
-    options?: ErrorOptions,
-  ) {
+  readonly actionId: string;
+  // Plain fields, no parameter properties: the registry CLI runs under Node's own type stripping.
+  constructor(actionId: string, options?: ErrorOptions) {
     super(`unknown action '${actionId}'`, options);
+    this.actionId = actionId;
   }
 }
 
 /** 001 Safety Tier: a blocked action "cannot be executed through this system". */
 export class BlockedActionError extends RegistryError {
   override readonly name = 'BlockedActionError';
-  constructor(
-    readonly actionId: string,
-    options?: ErrorOptions,
-  ) {
+  readonly actionId: string;
+  constructor(actionId: string, options?: ErrorOptions) {
     super(`action '${actionId}' is blocked and can never be executed through this service`, options);
+    this.actionId = actionId;
   }
 }
 

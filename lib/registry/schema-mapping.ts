@@ -25,33 +25,88 @@ export type SchemaMapping = PrimitiveMapping | NonPrimitive;
 /** A schema with allOf and single-variant unions flattened. */
 export type Normalised = { ok: true; schema: JsonRecord } | NonPrimitive;
 
-/** Flattens allOf (the common `allOf: [$ref]` wrapper) and single-variant unions (`anyOf: [X, null]`). */
-export function normaliseSchema(schema: JsonRecord): Normalised {
+/** A union variant that only adds requirements (`anyOf: [{required: [a]}, {required: [b]}]`): no shape of its own. */
+function constraintOnly(variant: unknown): boolean {
+  return (
+    isRecord(variant) &&
+    Object.keys(variant).every((k) => ['required', 'title', 'description'].includes(k) || k.startsWith('x-'))
+  );
+}
+
+/**
+ * `anyOf: [{type: integer}, {type: string}]` (an id given either way): text carries every variant, so the union
+ * is a string; a union of numbers is a number. Anything with structure stays a union.
+ */
+function scalarUnion(variants: unknown[]): JsonRecord | undefined {
+  const types = variants.map((v) =>
+    isRecord(v) && typeof v.type === 'string' && v.properties === undefined && v.items === undefined
+      ? v.type
+      : undefined,
+  );
+  if (
+    variants.length < 2 ||
+    types.some((t) => t === undefined || !['string', 'integer', 'number'].includes(t))
+  ) {
+    return undefined;
+  }
+  return types.includes('string') ? { type: 'string' } : { type: 'number' };
+}
+
+/** allOf nesting deeper than this is a cycle (a schema that includes itself), not a real schema. */
+const MAX_ALL_OF_DEPTH = 8;
+
+/**
+ * Flattens allOf (the common `allOf: [$ref]` wrapper) and single-variant unions (`anyOf: [X, null]`). A union of
+ * requirement-only variants ("one of these fields is required") is dropped: every field stays optional, and the
+ * API says which combination it wants.
+ */
+export function normaliseSchema(schema: JsonRecord, depth = 0): Normalised {
+  if (depth > MAX_ALL_OF_DEPTH) return { ok: false, reason: 'is an allOf that includes itself' };
   let merged: JsonRecord = { ...schema };
   if (Array.isArray(schema.allOf)) {
     delete merged.allOf;
     for (const part of schema.allOf) {
       if (!isRecord(part)) continue;
-      const inner = normaliseSchema(part);
+      const inner = normaliseSchema(part, depth + 1);
       if (!inner.ok) return inner;
-      merged = { ...inner.schema, ...merged };
+      merged = { ...inner.schema, ...merged, ...mergedProperties(inner.schema, merged) };
     }
   }
   for (const key of ['oneOf', 'anyOf'] as const) {
     const variants = merged[key];
     if (!Array.isArray(variants)) continue;
-    const nonNull = variants.filter((v) => !(isRecord(v) && v.type === 'null'));
-    const only = nonNull[0];
-    if (nonNull.length !== 1 || !isRecord(only)) return { ok: false, reason: `is a ${key} union` };
     delete merged[key];
-    const inner = normaliseSchema(only);
+    if (variants.every(constraintOnly)) continue;
+    const nonNull = variants.filter((v) => !(isRecord(v) && v.type === 'null'));
+    const scalar = scalarUnion(nonNull);
+    if (scalar !== undefined) {
+      merged = { ...scalar, ...merged };
+      continue;
+    }
+    const only = nonNull[0];
+    if (nonNull.length !== 1 || !isRecord(only))
+      return { ok: false, reason: `is ${key === 'anyOf' ? 'an' : 'a'} ${key} union` };
+    const inner = normaliseSchema(only, depth + 1);
     if (!inner.ok) return inner;
     merged = { ...inner.schema, ...merged };
   }
   return { ok: true, schema: merged };
 }
 
-function schemaType(schema: JsonRecord): string | undefined {
+/** allOf parts each declaring some properties and required fields: the object has all of them. */
+function mergedProperties(part: JsonRecord, merged: JsonRecord): JsonRecord {
+  const out: JsonRecord = {};
+  if (isRecord(part.properties) && isRecord(merged.properties)) {
+    out.properties = { ...part.properties, ...merged.properties };
+  }
+  if (Array.isArray(part.required) && Array.isArray(merged.required)) {
+    out.required = [...new Set([...part.required, ...merged.required])];
+  }
+  return out;
+}
+
+/** The schema's single type: `string`, `object`, `array`…; undefined when it has none or several. */
+export function schemaType(schema: JsonRecord): string | undefined {
   const { type } = schema;
   if (typeof type === 'string') return type;
   if (Array.isArray(type)) {
@@ -60,6 +115,7 @@ function schemaType(schema: JsonRecord): string | undefined {
   }
   if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) return 'string';
   if (isRecord(schema.properties)) return 'object';
+  if (isRecord(schema.items)) return 'array';
   return undefined;
 }
 

@@ -15,6 +15,8 @@ export interface SpecOperation {
   request_body?: JsonRecord;
   /** snake_case top-level fields of the success JSON response, when its schema declares them. */
   response_fields?: string[];
+  /** The success JSON response schema, dereferenced (possibly a cycle), for template path checks. */
+  response_schema?: JsonRecord;
 }
 
 const SUPPORTED = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,7 +34,8 @@ function mergeParameters(pathLevel: unknown[], operationLevel: unknown[]): JsonR
   return [...merged.values()];
 }
 
-function successSchema(operation: JsonRecord): JsonRecord | undefined {
+/** The JSON schema of the first 2xx response, if it has one. */
+export function successSchema(operation: JsonRecord): JsonRecord | undefined {
   const responses = recordAt(operation, 'responses') ?? {};
   const code = Object.keys(responses)
     .filter((c) => /^2(\d\d|XX)$/i.test(c))
@@ -58,6 +61,7 @@ function toOperation(method: string, path: string, pathItem: JsonRecord, op: Jso
   const opParams = Array.isArray(op.parameters) ? op.parameters : [];
   const body = recordAt(op, 'requestBody');
   const fields = responseFields(op);
+  const responseSchema = successSchema(op);
   const summary = stringAt(op, 'summary');
   const description = stringAt(op, 'description');
   return {
@@ -69,6 +73,7 @@ function toOperation(method: string, path: string, pathItem: JsonRecord, op: Jso
     parameters: mergeParameters(pathParams, opParams),
     ...(body === undefined ? {} : { request_body: body }),
     ...(fields === undefined ? {} : { response_fields: fields }),
+    ...(responseSchema === undefined ? {} : { response_schema: responseSchema }),
   };
 }
 

@@ -16,14 +16,27 @@ export interface SkippedOperation {
   source?: string;
 }
 
-/** Why an operation input is not an action parameter (rules 2 and 3, transport headers, non-primitives, cookies). */
-export type HiddenReason = 'sensitive' | 'transport_header' | 'not_allowlisted' | 'unsupported';
+/**
+ * Why an operation input (or a nested field of one) is not exposed: rules 2 and 3, transport headers, danger
+ * acknowledgements (set by the HTTP client on a confirmed high-risk step), server-set fields, inputs that can't
+ * be expressed, and self-referencing or too deeply nested schemas cut at the bound.
+ */
+export type HiddenReason =
+  | 'sensitive'
+  | 'transport_header'
+  | 'danger_acknowledgement'
+  | 'not_allowlisted'
+  | 'read_only'
+  | 'unsupported'
+  | 'recursive'
+  | 'too_deep';
 
 /** An input of a registered action that no model will ever see. */
 export interface HiddenParameter {
   action_id: string;
+  /** The wire name, or the dotted wire path of a nested field (`booking.appointment_segments[].resource_ids`). */
   wire_name: string;
-  location: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  location: 'path' | 'query' | 'header' | 'cookie' | 'body' | 'whole_body';
   reason: HiddenReason;
   detail?: string;
 }

@@ -15,6 +15,8 @@ export interface TransformResult {
   actions: CompiledAction[];
   skipped: SkippedOperation[];
   hidden: HiddenParameter[];
+  /** What the build did that a reader should know: renamed inputs, self-referencing schemas cut at the bound. */
+  notes: string[];
 }
 
 /** Code-point order: unlike localeCompare it is the same on every machine, so the artefact is reproducible. */
@@ -23,7 +25,7 @@ function byId(a: string, b: string): number {
 }
 
 type Draft =
-  | { ok: true; action: CompiledAction; hidden: HiddenParameter[] }
+  | { ok: true; action: CompiledAction; hidden: HiddenParameter[]; notes: string[] }
   | { ok: false; skip: SkippedOperation };
 
 function checkOutputFields(overlay: ActionMetadataOverlay, operation: SpecOperation): string | undefined {
@@ -37,7 +39,7 @@ function checkOutputFields(overlay: ActionMetadataOverlay, operation: SpecOperat
 }
 
 /** Rules 2-4 for one operation; rule 5 (compensation) needs the whole registry and runs afterwards. */
-function draftAction(operation: SpecOperation, loaded: LoadedOverlay): Draft {
+function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionOnly: boolean): Draft {
   const { overlay, source } = loaded;
   const id = operation.operation_id;
   const skip = (kind: SkippedOperation['kind'], reason: string): Draft => ({
@@ -64,60 +66,103 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay): Draft {
     path: operation.path,
     read_only: readOnly,
     output_fields: overlay.output_fields ?? [],
+    ...(executionOnly ? { execution_only: true } : {}),
+    ...(filtered.danger_headers.length > 0 ? { danger_headers: filtered.danger_headers } : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return skip('invalid_operation', `${issue?.path.join('.')}: ${issue?.message}`);
   }
-  return { ok: true, action: parsed.data, hidden: filtered.hidden };
+  const dropped = candidates.dropped.map((d) => ({ action_id: id, ...d }));
+  return {
+    ok: true,
+    action: parsed.data,
+    hidden: [...dropped, ...filtered.hidden],
+    notes: [...candidates.notes, ...filtered.notes],
+  };
+}
+
+/** The build in progress: drafts, why others are out, and which drafts are only candidates for execution. */
+interface Build {
+  drafts: Map<string, CompiledAction>;
+  skipped: SkippedOperation[];
+  /** iq_enabled: false, not blocked: registered only if a registered action runs it as compensation or pre-image. */
+  dormant: Map<string, LoadedOverlay>;
+  /** Why a dormant operation could not be drafted (named when something depends on it). */
+  dormantFailures: Map<string, string>;
 }
 
 /** Rule 5 to a fixpoint: dropping one action can invalidate another that compensates with it. */
 function settleCompensations(
-  drafts: Map<string, CompiledAction>,
+  build: Build,
   overlays: ReadonlyMap<string, LoadedOverlay>,
-  skipped: SkippedOperation[],
-  responseFields: CompensationContext['responseFields'],
+  responseSchemas: CompensationContext['responseSchemas'],
 ): void {
   for (let changed = true; changed; ) {
     changed = false;
     const ctx: CompensationContext = {
-      actions: drafts,
-      skipped: new Map(skipped.map((s) => [s.operation_id, `${s.kind}: ${s.reason}`])),
-      responseFields,
+      actions: build.drafts,
+      skipped: new Map([
+        ...build.dormantFailures,
+        ...build.skipped.map((s): [string, string] => [s.operation_id, `${s.kind}: ${s.reason}`]),
+      ]),
+      responseSchemas,
     };
-    for (const [id, action] of drafts) {
+    for (const [id, action] of build.drafts) {
       const loaded = overlays.get(id) as LoadedOverlay;
       const result = resolveCompensation(action, loaded.overlay, ctx);
       if (result.ok) {
-        drafts.set(id, result.compensation ? { ...action, compensation: result.compensation } : action);
+        build.drafts.set(id, result.compensation ? { ...action, compensation: result.compensation } : action);
         continue;
       }
-      drafts.delete(id);
-      skipped.push({
-        operation_id: id,
-        kind: 'invalid_overlay',
-        reason: result.reason,
-        source: loaded.source,
-      });
+      build.drafts.delete(id);
+      if (build.dormant.has(id)) build.dormantFailures.set(id, `invalid_overlay: ${result.reason}`);
+      else
+        build.skipped.push({
+          operation_id: id,
+          kind: 'invalid_overlay',
+          reason: result.reason,
+          source: loaded.source,
+        });
       changed = true;
       break;
     }
   }
 }
 
+/** Dormant drafts stay, execution-only, when a model-visible action runs them; the others are not_enabled. */
+function keepExecutionOnly(build: Build): void {
+  const needed = new Set<string>();
+  for (const action of build.drafts.values()) {
+    if (action.execution_only || action.safety_tier === 'blocked' || !action.compensation) continue;
+    needed.add(action.compensation.action_id);
+    if (action.compensation.pre_image) needed.add(action.compensation.pre_image.action_id);
+  }
+  for (const [id, { source }] of build.dormant) {
+    if (build.drafts.has(id) && needed.has(id)) continue;
+    build.drafts.delete(id);
+    build.skipped.push({ operation_id: id, kind: 'not_enabled', reason: 'iq_enabled is false', source });
+  }
+}
+
 /**
  * The Action Transformer (000 "Transformation Rules"): operations plus overlays → compiled actions.
- * Rule 1: only iq_enabled operations, except that blocked ones are always kept for audit (never model-visible).
- * Invalid overlays and operations are reported in `skipped`; valid ones still register (000 Cross-Module).
+ * Rule 1: only iq_enabled operations are model-visible. Blocked ones are always kept for audit (never
+ * model-visible); an iq_enabled: false operation that a registered action needs as its compensation or
+ * pre-image read is kept execution-only. Invalid overlays and operations are reported in `skipped` with their
+ * reason; the others still register (000 Cross-Module: "invalid actions logged and skipped").
  */
 export function transform(
   operations: readonly SpecOperation[],
   overlays: readonly LoadedOverlay[],
   alreadySkipped: readonly SkippedOperation[] = [],
 ): TransformResult {
-  const skipped: SkippedOperation[] = [...alreadySkipped];
-  const hidden: HiddenParameter[] = [];
+  const build: Build = {
+    drafts: new Map(),
+    skipped: [...alreadySkipped],
+    dormant: new Map(),
+    dormantFailures: new Map(),
+  };
   const byOperation = new Map(overlays.map((o) => [o.overlay.operation_id, o]));
   // Operations the spec has, including the ones already rejected as invalid or unsupported.
   const known = new Set([
@@ -128,42 +173,39 @@ export function transform(
   for (const { overlay, source } of overlays) {
     if (!known.has(overlay.operation_id)) {
       const reason = `overlay for unknown operationId '${overlay.operation_id}'`;
-      skipped.push({ operation_id: overlay.operation_id, kind: 'invalid_overlay', reason, source });
+      build.skipped.push({ operation_id: overlay.operation_id, kind: 'invalid_overlay', reason, source });
     }
   }
-  const drafts = new Map<string, CompiledAction>();
-  const draftHidden = new Map<string, HiddenParameter[]>();
+  const details = new Map<string, { hidden: HiddenParameter[]; notes: string[] }>();
   for (const operation of operations) {
     const id = operation.operation_id;
     const loaded = byOperation.get(id);
     if (loaded === undefined) {
       // An operation whose overlay was rejected is already reported with the overlay's reason.
       if (!reported.has(id))
-        skipped.push({ operation_id: id, kind: 'no_overlay', reason: 'no overlay: not iq_enabled' });
+        build.skipped.push({ operation_id: id, kind: 'no_overlay', reason: 'no overlay: not iq_enabled' });
       continue;
     }
-    if (!loaded.overlay.iq_enabled && loaded.overlay.safety_tier !== 'blocked') {
-      skipped.push({
-        operation_id: id,
-        kind: 'not_enabled',
-        reason: 'iq_enabled is false',
-        source: loaded.source,
-      });
-      continue;
-    }
-    const draft = draftAction(operation, loaded);
-    if (!draft.ok) skipped.push(draft.skip);
-    else {
-      drafts.set(id, draft.action);
-      draftHidden.set(id, draft.hidden);
-    }
+    const dormant = !loaded.overlay.iq_enabled && loaded.overlay.safety_tier !== 'blocked';
+    if (dormant) build.dormant.set(id, loaded);
+    const draft = draftAction(operation, loaded, dormant);
+    if (draft.ok) {
+      build.drafts.set(id, draft.action);
+      details.set(id, draft);
+    } else if (dormant) build.dormantFailures.set(id, `${draft.skip.kind}: ${draft.skip.reason}`);
+    else build.skipped.push(draft.skip);
   }
-  const responseFields = new Map(operations.map((o) => [o.operation_id, o.response_fields]));
-  settleCompensations(drafts, byOperation, skipped, responseFields);
-  for (const id of [...drafts.keys()].sort(byId)) hidden.push(...(draftHidden.get(id) ?? []));
+  settleCompensations(
+    build,
+    byOperation,
+    new Map(operations.map((o) => [o.operation_id, o.response_schema])),
+  );
+  keepExecutionOnly(build);
+  const ids = [...build.drafts.keys()].sort(byId);
   return {
-    actions: [...drafts.values()].sort((a, b) => byId(a.action_id, b.action_id)),
-    skipped: skipped.sort((a, b) => byId(a.operation_id, b.operation_id)),
-    hidden,
+    actions: ids.map((id) => build.drafts.get(id) as CompiledAction),
+    skipped: build.skipped.sort((a, b) => byId(a.operation_id, b.operation_id)),
+    hidden: ids.flatMap((id) => details.get(id)?.hidden ?? []),
+    notes: ids.flatMap((id) => details.get(id)?.notes ?? []),
   };
 }

@@ -28,11 +28,11 @@ const answer = (planId: string, user_message = '12 guests', user_id = 'user-1') 
 
 describe('answerBlockingPrompt', () => {
   it('clears the prompt, stores the answer, bumps the version and enqueues a resume for that version', async () => {
-    // Arrange
+    // Prepare
     const { deps, plan, queue } = await withPlan();
     // Act
     const resumed = await answerBlockingPrompt(deps, answer(plan.plan_id));
-    // Assert
+    // Assess
     expect(resumed).toMatchObject({ status: 'executing', blocking_answer: '12 guests', version: 5 });
     expect(resumed.blocking_prompt).toBeUndefined();
     expect(queue.messages).toEqual([
@@ -71,7 +71,7 @@ describe('answerBlockingPrompt', () => {
   });
 
   it('puts the question back when the enqueue fails, so iQ still routes the retry to /answer (503)', async () => {
-    // Arrange
+    // Prepare
     const { deps, plan, queue, plans } = await withPlan();
     queue.failWith(1);
     // Act
@@ -81,7 +81,7 @@ describe('answerBlockingPrompt', () => {
     });
     const afterFailure = await plans.get(plan.plan_id);
     const retried = await answerBlockingPrompt(deps, answer(plan.plan_id));
-    // Assert
+    // Assess
     expect(afterFailure?.blocking_prompt).toBe(WAITING.blocking_prompt);
     expect(afterFailure?.blocking_answer).toBeUndefined();
     expect(retried).toMatchObject({ blocking_answer: '12 guests', version: 7 });
@@ -90,7 +90,7 @@ describe('answerBlockingPrompt', () => {
   });
 
   it('re-attempts the enqueue when the same answer arrives while it waits for the executor', async () => {
-    // Arrange: an answer stored whose resume message never left (the restore above lost a race)
+    // Prepare: an answer stored whose resume message never left (the restore above lost a race)
     const { deps, plan, queue } = await withPlan({
       ...WAITING,
       blocking_prompt: undefined,
@@ -98,7 +98,7 @@ describe('answerBlockingPrompt', () => {
     });
     // Act
     const retried = await answerBlockingPrompt(deps, answer(plan.plan_id));
-    // Assert
+    // Assess
     expect(retried).toMatchObject({ blocking_answer: '12 guests', version: 4 });
     expect(queue.messages.map((m) => m.options.deduplicationId)).toEqual([`${plan.plan_id}:resume:v4`]);
   });

@@ -1,9 +1,17 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-/** The modules esbuild pulls into one handler's bundle (what NodejsFunction would ship). */
-async function bundledInputs(entry: string): Promise<string[]> {
-  const result = await build({
+const analyses = new Map<string, ReturnType<typeof analyseOnce>>();
+
+/** esbuild's view of one handler's bundle (what NodejsFunction would ship), built once per entry. */
+function analyse(entry: string) {
+  const cached = analyses.get(entry) ?? analyseOnce(entry);
+  analyses.set(entry, cached);
+  return cached;
+}
+
+function analyseOnce(entry: string) {
+  return build({
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
@@ -13,8 +21,29 @@ async function bundledInputs(entry: string): Promise<string[]> {
     metafile: true,
     logLevel: 'silent',
   });
-  return Object.keys(result.metafile.inputs);
 }
+
+/** The modules esbuild pulls into one handler's bundle. */
+async function bundledInputs(entry: string): Promise<string[]> {
+  return Object.keys((await analyse(entry)).metafile.inputs);
+}
+
+/** The modules evaluated when the bundle is imported: reachable from the entry through static imports only. */
+async function evaluatedAtImport(entry: string): Promise<Set<string>> {
+  const { inputs } = (await analyse(entry)).metafile;
+  const seen = new Set<string>();
+  const queue = [entry];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const i of inputs[next]?.imports ?? []) {
+      if (i.kind !== 'dynamic-import' && !i.external) queue.push(i.path);
+    }
+  }
+  return seen;
+}
+
+const TRACING_SDK = /node_modules\/(@langfuse|@opentelemetry)\//;
 
 const YAML_OR_OPENAPI = /node_modules\/(yaml|js-yaml|@apidevtools)\//;
 
@@ -43,6 +72,26 @@ describe('cold-start discipline (issue 4)', () => {
 
       expect(inputs).toContain('lib/observability/langchain-tracing.ts');
       expect(inputs.some((i) => i.includes('@langfuse/langchain'))).toBe(true);
+    },
+    60_000,
+  );
+
+  it.each([
+    'functions/confirm-plan.ts',
+    'functions/get-plan.ts',
+    'functions/answer-prompt.ts',
+    'functions/handle-request.ts',
+    'functions/execute-plan.ts',
+  ])(
+    '%s loads Langfuse and OpenTelemetry only on first use with keys (issue 12), never at import',
+    async (entry) => {
+      // Act
+      const evaluated = await evaluatedAtImport(entry);
+
+      // Assess
+      expect([...evaluated].filter((i) => TRACING_SDK.test(i))).toEqual([]);
+      expect(evaluated).toContain('lib/observability/noop-tracer.ts');
+      expect(evaluated).not.toContain('lib/observability/langfuse-tracer.ts');
     },
     60_000,
   );

@@ -15,11 +15,11 @@ async function withPlan(overrides: Partial<StoredPlan> = {}) {
 
 describe('confirmPlan', () => {
   it('enqueues a start message, then moves pending_confirmation → confirmed with confirmed_at', async () => {
-    // Arrange
+    // Prepare
     const { deps, plan, queue, lines } = await withPlan();
     // Act
     const confirmed = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
-    // Assert
+    // Assess
     expect(confirmed).toMatchObject({ status: 'confirmed', confirmed_at: NOW, version: 2 });
     expect(queue.messages).toEqual([
       {
@@ -42,12 +42,12 @@ describe('confirmPlan', () => {
   });
 
   it('lets exactly one of two concurrent confirms transition, and keeps exactly one message', async () => {
-    // Arrange
+    // Prepare
     const { deps, plan, queue, lines } = await withPlan();
     const input = { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN };
     // Act
     const [a, b] = await Promise.all([confirmPlan(deps, input), confirmPlan(deps, input)]);
-    // Assert
+    // Assess
     expect(a.status).toBe('confirmed');
     expect(b).toEqual(a);
     expect(queue.messages).toHaveLength(1);
@@ -97,11 +97,11 @@ describe('confirmPlan', () => {
   );
 
   it('drops the pending TTL on confirmation, so DynamoDB never deletes a confirmed or running plan', async () => {
-    // Arrange
+    // Prepare
     const { deps, plan } = await withPlan({ expires_at: Date.parse(NOW) / 1000 + 3600 });
     // Act
     const confirmed = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
-    // Assert
+    // Assess
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.expires_at).toBeUndefined();
   });
@@ -115,7 +115,7 @@ describe('confirmPlan', () => {
   });
 
   it('keeps the plan pending when the enqueue fails, and a re-confirm re-attempts it', async () => {
-    // Arrange
+    // Prepare
     const { deps, plan, queue, plans } = await withPlan();
     queue.failWith(1);
     // Act
@@ -123,7 +123,7 @@ describe('confirmPlan', () => {
     await expect(failed).rejects.toMatchObject({ name: 'PlanEnqueueError', kind: 'start' });
     const stillPending = await plans.get(plan.plan_id);
     const retried = await confirmPlan(deps, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
-    // Assert
+    // Assess
     expect(stillPending).toEqual(plan);
     expect(retried.status).toBe('confirmed');
     expect(queue.messages).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('confirmPlan', () => {
 
 describe('confirmPlan tracing', () => {
   it("records 000's user_confirmation span under the plan's stored trace, with the time to confirm", async () => {
-    // Arrange
+    // Prepare
     const { deps, plan } = await withPlan({ trace_id: 'trace-1', trace_root_span_id: 'root-1' });
     const spans: Array<{ name: string; parent: unknown; metadata: unknown }> = [];
     const tracer = {
@@ -153,7 +153,7 @@ describe('confirmPlan tracing', () => {
     };
     // Act
     await confirmPlan({ ...deps, tracer }, { plan_id: plan.plan_id, user_id: 'user-1', token: TOKEN });
-    // Assert
+    // Assess
     expect(spans).toEqual([
       {
         name: 'user_confirmation',

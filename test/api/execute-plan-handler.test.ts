@@ -15,7 +15,7 @@ const message = (plan_id: string, user_token = 'user-token-1'): PlanMessage => (
 
 function consumer(execute: (msg: PlanMessage) => Promise<void>, logLevel: 'SILENT' | 'DEBUG' = 'SILENT') {
   const logger = createLogger({ LOG_LEVEL: logLevel });
-  return createHandler(async () => ({ logger, executePlanMessage: execute }));
+  return createHandler(async () => ({ executePlanMessage: execute }), logger);
 }
 
 afterEach(() => {
@@ -24,7 +24,7 @@ afterEach(() => {
 
 describe('execute-plan handler (SQS FIFO consumer)', () => {
   it('hands each parsed PlanMessage to the executor and reports no failures', async () => {
-    // Arrange
+    // Prepare
     const seen: PlanMessage[] = [];
     const handler = consumer(async (msg) => {
       seen.push(msg);
@@ -34,7 +34,7 @@ describe('execute-plan handler (SQS FIFO consumer)', () => {
       anSqsEvent([anSqsRecord(message(PLAN_A), 'm1', PLAN_A), anSqsRecord(message(PLAN_B), 'm2', PLAN_B)]),
       aLambdaContext(),
     );
-    // Assert
+    // Assess
     expect(result).toEqual({ batchItemFailures: [] });
     expect(seen).toEqual([message(PLAN_A), message(PLAN_B)]);
   });
@@ -73,7 +73,7 @@ describe('execute-plan handler (SQS FIFO consumer)', () => {
   });
 
   it('never logs the token carried by the message', async () => {
-    // Arrange
+    // Prepare
     const canary = 'canary-token-sqs-77';
     const writes: string[] = [];
     for (const stream of [process.stdout, process.stderr]) {
@@ -87,7 +87,7 @@ describe('execute-plan handler (SQS FIFO consumer)', () => {
     }, 'DEBUG');
     // Act
     await handler(anSqsEvent([anSqsRecord(message(PLAN_A, canary), 'm1', PLAN_A)]), aLambdaContext());
-    // Assert
+    // Assess
     expect(writes.join('')).toContain(PLAN_A);
     expect(writes.join('')).not.toContain(canary);
   });

@@ -34,11 +34,11 @@ describe('HTTP handlers', () => {
       ],
       ['malformed JSON', '{"user_id":', 'request body must be valid JSON'],
     ])('rejects %s and changes nothing', async (_label, body, message) => {
-      // Arrange
+      // Prepare
       const { client, plan, plans, queue } = await setup();
       // Act
       const result = await client.confirm(plan.plan_id, body);
-      // Assert
+      // Assess
       expect(result).toMatchObject({ status: 400, body: { error_type: 'invalid_input', message } });
       expect(await plans.get(plan.plan_id)).toEqual(plan);
       expect(queue.attempts).toBe(0);
@@ -98,7 +98,7 @@ describe('HTTP handlers', () => {
     });
 
     it('passes the token through to the queue message and never writes it to the logs', async () => {
-      // Arrange: a real, non-silent logger and a canary token
+      // Prepare: a real, non-silent logger and a canary token
       const canary = 'canary-token-4f9c2d';
       const { deps, plan, queue } = await setup();
       const writes: string[] = [];
@@ -108,12 +108,11 @@ describe('HTTP handlers', () => {
           return true;
         });
       }
-      const loud = { ...deps, logger: createLogger({ LOG_LEVEL: 'DEBUG' }) };
-      const client = httpClient(loud, async () => aPlanOutcome());
+      const client = httpClient(deps, async () => aPlanOutcome(), createLogger({ LOG_LEVEL: 'DEBUG' }));
       // Act
       const ok = await client.confirm(plan.plan_id, { user_id: 'user-1' }, { token: canary });
       const denied = await client.confirm(plan.plan_id, { user_id: 'user-2' }, { token: canary });
-      // Assert
+      // Assess
       expect([ok.status, denied.status]).toEqual([200, 403]);
       expect(queue.messages[0]?.message.user_token).toBe(canary);
       expect(writes.join('')).toContain('request rejected'); // the logs were captured

@@ -1,3 +1,4 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { createHandler as answerPrompt } from '../../functions/answer-prompt.ts';
 import { createHandler as confirmPlan } from '../../functions/confirm-plan.ts';
@@ -5,8 +6,14 @@ import { createHandler as getPlan } from '../../functions/get-plan.ts';
 import { createHandler as handleRequest } from '../../functions/handle-request.ts';
 import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
 import type { RequestServiceDeps } from '../../lib/composition/request-service.ts';
-import type { HandleRequest } from '../../lib/composition/service-contracts.ts';
+import { createLogger } from '../../lib/observability/logger.ts';
+import type { HandleRequest } from '../../lib/planner/request-outcome.ts';
 import { aLambdaContext, anHttpEvent, type HttpEventInput } from '../support/events.ts';
+
+/** The Lambdas' logger with nothing printed. */
+export function silentLogger(): Logger {
+  return createLogger({ LOG_LEVEL: 'SILENT' });
+}
 
 /** A handler's answer, body parsed. */
 export interface HttpResult {
@@ -27,17 +34,17 @@ async function invoke(
 }
 
 /** Calls the four function modules (the same createHandler the Lambdas and the local gateway use). */
-export function httpClient(planDeps: PlanServiceDeps, handle: HandleRequest) {
-  const requestDeps: RequestServiceDeps = {
-    config: planDeps.config,
-    logger: planDeps.logger,
-    handleRequest: handle,
-  };
+export function httpClient(
+  planDeps: PlanServiceDeps,
+  handle: HandleRequest,
+  logger: Logger = silentLogger(),
+) {
+  const requestDeps: RequestServiceDeps = { handleRequest: handle, tracer: planDeps.tracer };
   const handlers = {
-    confirm: confirmPlan(async () => planDeps),
-    get: getPlan(async () => planDeps),
-    answer: answerPrompt(async () => planDeps),
-    request: handleRequest(async () => requestDeps),
+    confirm: confirmPlan(async () => planDeps, logger),
+    get: getPlan(async () => planDeps, logger),
+    answer: answerPrompt(async () => planDeps, logger),
+    request: handleRequest(async () => requestDeps, logger),
   };
   type Extra = Partial<HttpEventInput>;
   return {

@@ -2,13 +2,13 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HandleRequest } from '../../lib/composition/service-contracts.ts';
 import type { HttpRoute } from '../../lib/http/http-route.ts';
 import { answerPromptRoute } from '../../lib/http/routes/answer-prompt-route.ts';
 import { confirmPlanRoute } from '../../lib/http/routes/confirm-plan-route.ts';
 import { getPlanRoute } from '../../lib/http/routes/get-plan-route.ts';
 import { handleRequestRoute } from '../../lib/http/routes/handle-request-route.ts';
 import { PlannerUnavailableError } from '../../lib/planner/errors.ts';
+import type { HandleRequest } from '../../lib/planner/request-outcome.ts';
 import { type PlanStore, PlanStoreError } from '../../lib/ports/plan-store.ts';
 import { StaleSessionError } from '../../lib/ports/session-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
@@ -311,7 +311,7 @@ describe('openapi/service.yaml ↔ handlers', () => {
     async (_label, operationId, status, run) => {
       // Act
       const result = await run();
-      // Assert
+      // Assess
       expect(result.status).toBe(status);
       const validate = ajv.compile(schemaFor(operationId, status));
       expect(validate(result.body), JSON.stringify(validate.errors)).toBe(true);

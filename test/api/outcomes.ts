@@ -1,4 +1,4 @@
-import type { RequestOutcome } from '../../lib/composition/service-contracts.ts';
+import type { RequestOutcome } from '../../lib/planner/request-outcome.ts';
 import { toExecutionPlan } from '../../lib/plans/stored-plan.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 

@@ -1,9 +1,7 @@
 import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
 import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
-import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
 import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
-import { loadConfig } from '../../lib/config/config.ts';
-import { createLogger } from '../../lib/observability/logger.ts';
+import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
@@ -27,15 +25,6 @@ export function inMemoryPlanService() {
     info: (message, attributes) => lines.push({ level: 'info', message, attributes }),
     warn: (message, attributes) => lines.push({ level: 'warn', message, attributes }),
   };
-  const config = loadConfig({ LOG_LEVEL: 'SILENT' });
-  const deps: PlanServiceDeps = {
-    config,
-    logger: createLogger(config),
-    log,
-    clock,
-    plans,
-    sessions: new InMemorySessionStore(),
-    queue,
-  };
+  const deps: PlanServiceDeps = { log, clock, plans, queue, tracer: new NoopTracer() };
   return { deps, plans, queue, lines, clock };
 }

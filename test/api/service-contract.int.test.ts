@@ -37,11 +37,11 @@ async function messagesFor(planId: string) {
 describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
   describe('POST /v1/plans/{plan_id}/confirm', () => {
     it('enqueues one FIFO start message and stores a readable confirmed plan', async () => {
-      // Arrange
+      // Prepare
       const plan = await storedPlan();
       // Act
       const res = await client.confirm(plan.plan_id, OWNER);
-      // Assert
+      // Assess
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         plan: { plan_id: plan.plan_id, status: 'confirmed', confirmed_at: NOW },
@@ -74,12 +74,12 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
     });
 
     it('turns concurrent double-confirms into exactly one enqueue and one transition', async () => {
-      // Arrange
+      // Prepare
       const plan = await storedPlan();
       const depthBefore = await client.queueDepth();
       // Act
       const answers = await Promise.all(Array.from({ length: 5 }, () => client.confirm(plan.plan_id, OWNER)));
-      // Assert
+      // Assess
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
       expect((await client.queueDepth()) - depthBefore).toBe(1);
@@ -87,7 +87,7 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
     });
 
     it('answers 503 when the queue is gone, keeps the plan pending, and a re-confirm succeeds', async () => {
-      // Arrange
+      // Prepare
       const plan = await storedPlan();
       await client.sqs.send(new DeleteQueueCommand({ QueueUrl: stack.queues.queueUrl }));
       // Act
@@ -100,7 +100,7 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
         }),
       );
       const retried = await client.confirm(plan.plan_id, OWNER);
-      // Assert
+      // Assess
       expect(failed).toEqual({
         status: 503,
         body: {
@@ -172,11 +172,11 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
 
   describe('POST /v1/plans/{plan_id}/answer', () => {
     it('clears the prompt, stores the answer and enqueues a resume for the new version', async () => {
-      // Arrange
+      // Prepare
       const plan = await storedPlan({ status: 'executing', blocking_prompt: 'How many guests?', version: 3 });
       // Act
       const res = await client.answer(plan.plan_id, OWNER, '12 guests');
-      // Assert
+      // Assess
       expect(res.status).toBe(200);
       expect((res.body as { plan: object }).plan).not.toHaveProperty('blocking_prompt');
       expect(await client.rawItem(plan.plan_id)).toMatchObject({ blocking_answer: '12 guests', version: 4 });
@@ -242,23 +242,23 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
       ['malformed JSON', '{"user_id": ', 'request body must be valid JSON'],
       ['a wrong type', '{"user_id": ["x"]}', 'user_id: Invalid input: expected string, received array'],
     ])('answers 400 naming the problem for %s, and changes nothing', async (_label, body, message) => {
-      // Arrange
+      // Prepare
       const plan = await storedPlan();
       // Act
       const res = await client.call('POST', `/v1/plans/${plan.plan_id}/confirm`, body);
-      // Assert
+      // Assess
       expect(res).toEqual({ status: 400, body: { error_type: 'invalid_input', message } });
       expect(await client.plans.get(plan.plan_id)).toEqual(plan);
       expect(await messagesFor(plan.plan_id)).toEqual([]);
     });
 
     it('rejects a stale transition after a confirm (conditional write on version)', async () => {
-      // Arrange: a writer that read the plan before it was confirmed
+      // Prepare: a writer that read the plan before it was confirmed
       const plan = await storedPlan();
       await client.confirm(plan.plan_id, OWNER);
       // Act
       const stale = client.plans.update(plan.plan_id, plan.version, { set: { intent_summary: 'rewritten' } });
-      // Assert
+      // Assess
       await expect(stale).rejects.toMatchObject({ name: 'StaleWriteError' });
       expect((await client.plans.get(plan.plan_id))?.intent_summary).toBe(plan.intent_summary);
     });

@@ -52,7 +52,7 @@ const validOverlay = {
 
 describe('001 contract limits', () => {
   it('accepts the valid fixtures, so each rejection below is caused by the one bad field', () => {
-    // Arrange / Act / Assert
+    // Prepare / Act / Assert
     expect(failingPaths(AtomicAction, validAction)).toEqual([]);
     expect(failingPaths(ExecutionPlan, validPlan)).toEqual([]);
     expect(failingPaths(ActionMetadataOverlay, validOverlay)).toEqual([]);
@@ -86,7 +86,7 @@ describe('001 contract limits', () => {
   ])('AtomicAction rejects a violated %s, naming the field', (_label, value, field) => {
     // Act
     const paths = failingPaths(AtomicAction, value);
-    // Assert
+    // Assess
     expect(paths).toContain(field);
   });
 
@@ -114,7 +114,7 @@ describe('001 contract limits', () => {
     // Act
     const longMessage = failingPaths(ServiceError, { error_type: 'invalid_input', message: 'm'.repeat(501) });
     const badType = failingPaths(ServiceError, { error_type: 'teapot', message: 'short' });
-    // Assert
+    // Assess
     expect(longMessage).toEqual(['message']);
     expect(badType).toEqual(['error_type']);
   });

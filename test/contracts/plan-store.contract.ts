@@ -30,7 +30,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
 
     describe('create / get', () => {
       it('round-trips a plan with nested results and a rollback report unchanged', async () => {
-        // Arrange
+        // Prepare
         const store = await fresh();
         const plan = aStoredPlan({
           status: 'rolled_back',
@@ -51,7 +51,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
         // Act
         await store.create(plan);
         const read = await store.get(plan.plan_id);
-        // Assert
+        // Assess
         expect(read).toEqual(plan);
       });
 
@@ -77,7 +77,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
 
     describe('update', () => {
       it('applies set and remove, bumps the version by one and stamps updated_at from the clock', async () => {
-        // Arrange
+        // Prepare
         const store = await fresh();
         const plan = aStoredPlan({ status: 'executing', version: 4, blocking_prompt: 'How many guests?' });
         await store.create(plan);
@@ -88,7 +88,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
           { set: { blocking_answer: '12 guests' }, remove: ['blocking_prompt'] },
           { expectStatus: ['executing'] },
         );
-        // Assert
+        // Assess
         expect(updated).toMatchObject({ version: 5, updated_at: NOW, blocking_answer: '12 guests' });
         expect(updated.blocking_prompt).toBeUndefined();
         expect(await store.get(plan.plan_id)).toEqual(updated);
@@ -144,7 +144,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
       });
 
       it('lets exactly one of N concurrent writers with the same expected version win', async () => {
-        // Arrange
+        // Prepare
         const store = await fresh();
         const plan = aStoredPlan();
         await store.create(plan);
@@ -160,7 +160,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
             ),
           ),
         );
-        // Assert
+        // Assess
         const won = results.filter((r) => r.status === 'fulfilled');
         const lost = results.filter((r) => r.status === 'rejected');
         expect(won).toHaveLength(1);
@@ -175,7 +175,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
 
     describe('listBySession / scanAll', () => {
       it('lists one session newest first, bounded by limit, ignoring other sessions', async () => {
-        // Arrange
+        // Prepare
         const store = await fresh();
         const older = aStoredPlan({ session_id: 's-list', created_at: '2026-11-20T08:00:00.000Z' });
         const newest = aStoredPlan({ session_id: 's-list', created_at: '2026-11-20T12:00:00.000Z' });
@@ -185,7 +185,7 @@ export function planStoreContract(adapterName: string, factory: PlanStoreFactory
         // Act
         const all = await store.listBySession('s-list');
         const two = await store.listBySession('s-list', 2);
-        // Assert
+        // Assess
         expect(all.map((p) => p.plan_id)).toEqual([newest.plan_id, middle.plan_id, older.plan_id]);
         expect(two.map((p) => p.plan_id)).toEqual([newest.plan_id, middle.plan_id]);
       });

@@ -13,7 +13,7 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
   describe(`SessionStore contract: ${adapterName}`, () => {
     describe('get / put', () => {
       it('round-trips a session, including opaque message data', async () => {
-        // Arrange
+        // Prepare
         const store = await factory();
         const session = aSession({
           referenced_booking: { booking_id: 'BK-1', guest_name: 'John Smith', booking_date: '2026-12-12' },
@@ -39,7 +39,7 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
         });
         // Act
         await store.put(session, undefined);
-        // Assert
+        // Assess
         expect(await store.get(session.session_id)).toEqual(session);
       });
 
@@ -87,7 +87,7 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
       });
 
       it('lets exactly one of N concurrent writers with the same expected version win', async () => {
-        // Arrange
+        // Prepare
         const store = await factory();
         const session = aSession();
         await store.put(session, undefined);
@@ -97,7 +97,7 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
             store.put({ ...session, clarification_count: i + 1, version: 2 }, 1),
           ),
         );
-        // Assert
+        // Assess
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         expect((await store.get(session.session_id))?.version).toBe(2);
       });
@@ -156,14 +156,14 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
       });
 
       it('goes to exactly one of N plans claiming it concurrently', async () => {
-        // Arrange
+        // Prepare
         const store = await factory();
         const session = aSession();
         await store.put(session, undefined);
         const plans = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
         // Act
         const results = await Promise.all(plans.map((p) => store.claimBlockingSlot(session.session_id, p)));
-        // Assert
+        // Assess
         expect(results.filter(Boolean)).toHaveLength(1);
         const winner = plans[results.indexOf(true)];
         expect((await store.get(session.session_id))?.blocking_plan_id).toBe(winner);

@@ -15,7 +15,12 @@ describe('parseEvalArgs: the relay and cassette flags', () => {
         '--timeout-ms',
         '3600000',
       ]),
-    ).toMatchObject({ provider: 'relay', suite: 'test/fixtures/cassettes', cassettes: '/tmp/c', timeoutMs: 3_600_000 });
+    ).toMatchObject({
+      provider: 'relay',
+      suite: 'test/fixtures/cassettes',
+      cassettes: '/tmp/c',
+      timeoutMs: 3_600_000,
+    });
     expect(parseEvalArgs(['--provider', 'gemini', '--record'])).toMatchObject({
       provider: 'gemini',
       record: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataGaps, decideArguments } from '../../lib/executor/argument-rules.ts';
-import { stepOutputLookup } from '../../lib/executor/templates.ts';
+import { dataGaps, decideArguments } from '../../lib/executor/step/argument-rules.ts';
+import { stepOutputLookup } from '../../lib/executor/step/templates.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 
 const registry = loadCompiledRegistry();
@@ -10,7 +10,7 @@ const noOutputs = stepOutputLookup(new Map());
 
 describe('decideArguments', () => {
   it('sends the confirmed values when the model restates them', () => {
-    // Arrange
+    // Prepare
     const confirmed = { booking_id: 'bk_1042', date: '2026-12-12', start_time: '15:00' };
 
     // Act
@@ -54,7 +54,7 @@ describe('decideArguments', () => {
   });
 
   it('resolves {{step_N.field}} from recorded outputs, whatever the model wrote for it', () => {
-    // Arrange
+    // Prepare
     const outputs = stepOutputLookup(new Map([[1, { booking_id: 'bk_1042' }]]));
     const confirmed = { booking_id: '{{step_1.booking_id}}', party_size: 6 };
 
@@ -86,7 +86,7 @@ describe('decideArguments', () => {
   });
 
   it('lets the model fill a data gap but drops optional parameters the plan did not set', () => {
-    // Arrange: the plan left party_size open.
+    // Prepare: the plan left party_size open.
     const confirmed = { booking_id: 'bk_1042', party_size: null };
 
     // Act

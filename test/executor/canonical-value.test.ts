@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalValue, normaliseValue, sameValue } from '../../lib/executor/canonical-value.ts';
+import { canonicalValue, normaliseValue, sameValue } from '../../lib/executor/step/canonical-value.ts';
 
 describe('canonicalValue', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compensationIfMatch } from '../../lib/executor/compensation-if-match.ts';
+import { compensationIfMatch } from '../../lib/executor/rollback/compensation-if-match.ts';
 import type { StoredStep } from '../../lib/plans/stored-plan.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
@@ -51,7 +51,7 @@ describe('compensationIfMatch', () => {
   });
 
   it('re-sends the same If-Match after a crash between recording the version and marking the step', () => {
-    // Arrange: step 2's compensation version is recorded, its step still shows succeeded.
+    // Prepare: step 2's compensation version is recorded, its step still shows succeeded.
     const plan = planOf(['succeeded', 'succeeded', 'failed']);
 
     // Act

@@ -150,7 +150,7 @@ describe('crash recovery: SIGKILL at each crash point, then SQS redelivery', () 
   ])(
     'completes the plan with every mutation applied once after a crash at %s (#%i)',
     async (point, nth) => {
-      // Arrange
+      // Prepare
       const world = await scenario(happyPath());
 
       // Act
@@ -195,7 +195,7 @@ describe('crash recovery: SIGKILL at each crash point, then SQS redelivery', () 
   ])(
     'rolls back exactly once, in reverse order, after a crash at %s (#%i)',
     async (point, nth) => {
-      // Arrange: the third step always fails with a 500.
+      // Prepare: the third step always fails with a 500.
       const world = await scenario(happyPath(), () =>
         sandbox.admin.injectFault({
           operation: 'addBookingNote',

@@ -52,7 +52,7 @@ export function executionLogContract(name: string, makeLog: () => Promise<Execut
     });
 
     it('round-trips a record, with provider metadata on messages intact', async () => {
-      // Arrange
+      // Prepare
       const log = await makeLog();
       const record = aRecord('plan-a', 1);
 
@@ -68,7 +68,7 @@ export function executionLogContract(name: string, makeLog: () => Promise<Execut
     });
 
     it('writes only over the expected seq', async () => {
-      // Arrange
+      // Prepare
       const log = await makeLog();
       await log.put(aRecord('plan-b', 1), undefined);
 

@@ -35,7 +35,7 @@ executionLogContract('DynamoDB (dynalite)', () => freshLog());
 
 describe('DynamoExecutionLog', () => {
   it('stores a large message log gzipped and reads it back unchanged', async () => {
-    // Arrange
+    // Prepare
     const log = await freshLog(100);
     const messages = Array.from({ length: 20 }, () => toLoggedMessage(aSignedTurn()));
     const record = {

@@ -8,7 +8,7 @@ executionLogContract('in-memory', async () => new InMemoryExecutionLog());
 
 describe('message codec', () => {
   it('round-trips an AI turn with tool calls, ids and additional_kwargs', () => {
-    // Arrange
+    // Prepare
     const turn = aSignedTurn();
 
     // Act

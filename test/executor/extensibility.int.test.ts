@@ -32,7 +32,7 @@ const param = (values: Record<string, string>) =>
 
 describe('extensibility, end to end (000: spec + overlay, no code change)', () => {
   it('plans, confirms and executes a newly added operation', async () => {
-    // Arrange: the vendor adds updateSpecialRequests; the operator adds its overlay and rebuilds the registry.
+    // Prepare: the vendor adds updateSpecialRequests; the operator adds its overlay and rebuilds the registry.
     const { specPath, overlaysDir } = extendedSpecIn(work);
     const registry = new ActionRegistry((await build(specPath, overlaysDir)).actions);
     const vendor = await startVendorApi(stack.sandbox.url);

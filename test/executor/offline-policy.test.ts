@@ -1,7 +1,7 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { offlineExecutorTurn } from '../../lib/executor/offline-policy.ts';
-import { initialMessages } from '../../lib/executor/prompt.ts';
+import { initialMessages } from '../../lib/executor/graph/prompt.ts';
+import { offlineExecutorTurn } from '../../lib/models/offline/offline-executor-policy.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
@@ -16,7 +16,7 @@ function turnAfter(messages: BaseMessage[], observation: Record<string, unknown>
 
 describe('offlineExecutorTurn', () => {
   it('calls the plan steps in order with their confirmed parameters, then stops', () => {
-    // Arrange
+    // Prepare
     const plan = aConfirmedPlan([
       steps.reschedule('2026-12-12', '10:00'),
       { action_id: 'updateGuestCount', parameters: { booking_id: '{{step_1.booking_id}}', party_size: 9 } },
@@ -44,7 +44,7 @@ describe('offlineExecutorTurn', () => {
   });
 
   it('asks for a missing required value and uses the answer', () => {
-    // Arrange
+    // Prepare
     const plan = aConfirmedPlan([steps.guestCount(null)]);
     const messages: BaseMessage[] = initialMessages(plan, registry);
 
@@ -63,7 +63,7 @@ describe('offlineExecutorTurn', () => {
   });
 
   it('fixes formats once after a rejected call, and gives up when nothing changes', () => {
-    // Arrange
+    // Prepare
     const plan = aConfirmedPlan([steps.reschedule('2026-12-12', '3pm')]);
     const messages: BaseMessage[] = initialMessages(plan, registry);
     const first = offlineExecutorTurn(messages);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { statusAfterFailure } from '../../lib/executor/finalize.ts';
-import { buildRollbackReport } from '../../lib/executor/rollback-report.ts';
+import { buildRollbackReport } from '../../lib/executor/rollback/rollback-report.ts';
+import { statusAfterFailure } from '../../lib/plans/finish-execution.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
@@ -37,7 +37,7 @@ function planIn(states: StoredPlan['actions'][number]['step_state'][]): StoredPl
 
 describe('buildRollbackReport', () => {
   it('reports reversed, failed-to-reverse and irreversible steps, with plain-language manual steps', () => {
-    // Arrange
+    // Prepare
     const plan = planIn(['compensated', 'succeeded', 'compensation_failed', 'failed']);
 
     // Act
@@ -60,6 +60,26 @@ describe('buildRollbackReport', () => {
       ],
     });
     expect(statusAfterFailure(report)).toBe('failed');
+  });
+
+  it('never reports a completed read-only step as irreversible: a read changed nothing', () => {
+    // Prepare
+    const plan = aConfirmedPlan([
+      { action_id: 'getBooking', parameters: { booking_id: 'bk_1042' } },
+      steps.reschedule('2026-12-19', '10:00'),
+    ]);
+    plan.actions = plan.actions.map((s, i) => ({ ...s, step_state: i === 0 ? 'succeeded' : 'failed' }));
+
+    // Act
+    const report = buildRollbackReport(
+      plan,
+      { kind: 'step_failed', step_number: 2, message: 'x' },
+      {},
+      actionOf,
+    );
+
+    // Assess
+    expect(report).toEqual({ triggered_by_step: 2, actions_reversed: [] });
   });
 
   it('gives guidance for a step left in doubt, naming the value to restore', () => {

@@ -4,7 +4,7 @@ import {
   resolveParameters,
   resolveValue,
   stepOutputLookup,
-} from '../../lib/executor/templates.ts';
+} from '../../lib/executor/step/templates.ts';
 
 const outputs = new Map<number, Record<string, unknown>>([
   [1, { booking_id: 'bk_1042', party_size: 12, notes: [{ note_id: 'n_1' }] }],
@@ -39,7 +39,7 @@ describe('resolveValue', () => {
 
 describe('resolveParameters', () => {
   it('resolves request/response/before templates and lists what is missing', () => {
-    // Arrange
+    // Prepare
     const sources: Record<string, Record<string, unknown>> = {
       request: { booking_id: 'bk_1' },
       before: { date: '2026-12-12' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapToolCalls } from '../../lib/executor/tool-call-mapping.ts';
+import { mapToolCalls } from '../../lib/executor/graph/tool-call-mapping.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
@@ -60,7 +60,7 @@ describe('mapToolCalls', () => {
   });
 
   it('starts from the first step not yet succeeded', () => {
-    // Arrange
+    // Prepare
     const progressed = structuredClone(plan);
     if (progressed.actions[0]) progressed.actions[0].step_state = 'succeeded';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askUserTool } from '../../lib/executor/ask-user-tool.ts';
-import { toolDefinitions } from '../../lib/executor/tool-definitions.ts';
+import { askUserTool } from '../../lib/executor/graph/ask-user-tool.ts';
+import { toolDefinitions } from '../../lib/executor/graph/tool-definitions.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
@@ -28,7 +28,7 @@ function keysOf(value: unknown): string[] {
 
 describe('toolDefinitions', () => {
   it('declares each plan action once, plus ask_user, in the subset Gemini accepts', () => {
-    // Arrange
+    // Prepare
     const plan = aConfirmedPlan([
       steps.guestCount(5),
       steps.reschedule('2026-12-12', '10:00'),

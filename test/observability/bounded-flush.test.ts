@@ -15,17 +15,17 @@ describe('boundedFlush', () => {
   });
 
   it('gives up at the bound when the work never finishes', async () => {
-    // Arrange
+    // Prepare
     const never = () => new Promise<void>(() => {});
     // Act
     const pending = boundedFlush(never, 500);
     await vi.advanceTimersByTimeAsync(500);
-    // Assert
+    // Assess
     await expect(pending).resolves.toEqual({ kind: 'timed_out', afterMs: 500 });
   });
 
   it('does not give up before the bound', async () => {
-    // Arrange
+    // Prepare
     let settled = false;
     const pending = boundedFlush(() => new Promise<void>(() => {}), 500).then((o) => {
       settled = true;
@@ -33,7 +33,7 @@ describe('boundedFlush', () => {
     });
     // Act
     await vi.advanceTimersByTimeAsync(499);
-    // Assert
+    // Assess
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ kind: 'timed_out' });

@@ -5,6 +5,7 @@ import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { resolveSecrets, SecretResolutionError } from '../../lib/composition/resolve-secrets.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { LangfuseTracer } from '../../lib/observability/langfuse-tracer.ts';
+import { createLogger } from '../../lib/observability/logger.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { ReadSecret } from '../../lib/observability/resolve-langfuse-keys.ts';
 
@@ -23,10 +24,11 @@ function secrets(values: Record<string, string | undefined>) {
 }
 
 const silent = { warn: vi.fn() };
+const logger = createLogger({ LOG_LEVEL: 'SILENT' });
 
 describe('resolveSecrets (cold start)', () => {
   it('fills GOOGLE_API_KEY from GOOGLE_API_KEY_SECRET_ARN before the model is built', async () => {
-    // Arrange
+    // Prepare
     const readSecret = secrets({ [GEMINI_ARN]: `${GEMINI_KEY}\n` });
     // Act
     const config = await resolveSecrets(loadConfig({ GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN }), {
@@ -34,7 +36,7 @@ describe('resolveSecrets (cold start)', () => {
       logger: silent,
       needsModelKey: true,
     });
-    // Assert
+    // Assess
     expect(config.GOOGLE_API_KEY).toBe(GEMINI_KEY);
     expect(config.LLM_PROVIDER).toBe('gemini');
     expect(readSecret).toHaveBeenCalledWith(GEMINI_ARN);
@@ -64,7 +66,7 @@ describe('resolveSecrets (cold start)', () => {
   ])(
     'fails the start naming the variable, never quoting the secret, when it %s',
     async (_label, value, why) => {
-      // Arrange
+      // Prepare
       const readSecret = secrets({ [GEMINI_ARN]: value });
       // Act
       const result = resolveSecrets(loadConfig({ GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN }), {
@@ -72,7 +74,7 @@ describe('resolveSecrets (cold start)', () => {
         logger: silent,
         needsModelKey: true,
       });
-      // Assert
+      // Assess
       const error = await result.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SecretResolutionError);
       expect(error).toMatchObject({ name: 'SecretResolutionError', variable: 'GOOGLE_API_KEY_SECRET_ARN' });
@@ -94,7 +96,7 @@ describe('resolveSecrets (cold start)', () => {
   });
 
   it('resolves the Langfuse keys through the same reader, and a bad Langfuse secret only turns tracing off', async () => {
-    // Arrange
+    // Prepare
     const good = secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET });
     const warn = vi.fn();
     // Act
@@ -108,7 +110,7 @@ describe('resolveSecrets (cold start)', () => {
       logger: { warn },
       needsModelKey: false,
     });
-    // Assert
+    // Assess
     expect([on.LANGFUSE_PUBLIC_KEY, on.LANGFUSE_SECRET_KEY]).toEqual(['pk-lf-1', 'sk-lf-1']);
     expect(off.LANGFUSE_PUBLIC_KEY).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -124,24 +126,24 @@ describe('the compositions build one tracer per cold start', () => {
 
   it('confirm/get/answer: Langfuse from LANGFUSE_SECRET_ARN, without the LangChain plug-in', async () => {
     // Act
-    const deps = await buildPlanService(loadConfig(env), {
+    const deps = await buildPlanService(loadConfig(env), logger, {
       readSecret: secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET }),
     });
-    // Assert
+    // Assess
     expect(deps.tracer).toBeInstanceOf(LangfuseTracer);
     expect(deps.tracer?.langchainCallbacks({ userId: 'u', sessionId: 's' })).toEqual([]);
     if (deps.tracer instanceof LangfuseTracer) await deps.tracer.shutdown();
   });
 
   it('planner and executor: Langfuse with the LangChain plug-in (generations)', async () => {
-    // Arrange
+    // Prepare
     const readSecret = secrets({ [LANGFUSE_ARN]: LANGFUSE_SECRET });
     // Act
     const built = [
-      await buildRequestService(loadConfig(env), { readSecret }),
-      await buildExecutorService(loadConfig(env), { readSecret }),
+      await buildRequestService(loadConfig(env), logger, { readSecret }),
+      await buildExecutorService(loadConfig(env), logger, { readSecret }),
     ];
-    // Assert
+    // Assess
     for (const { tracer } of built) {
       expect(tracer).toBeInstanceOf(LangfuseTracer);
       expect(tracer?.langchainCallbacks({ userId: 'u', sessionId: 's' })).toHaveLength(1);
@@ -152,7 +154,7 @@ describe('the compositions build one tracer per cold start', () => {
   it('no keys: the no-op tracer, and no secret is read', async () => {
     const readSecret = secrets({});
 
-    const deps = await buildPlanService(loadConfig({ LOG_LEVEL: 'SILENT' }), { readSecret });
+    const deps = await buildPlanService(loadConfig({ LOG_LEVEL: 'SILENT' }), logger, { readSecret });
 
     expect(deps.tracer).toBeInstanceOf(NoopTracer);
     expect(readSecret).not.toHaveBeenCalled();
@@ -161,7 +163,7 @@ describe('the compositions build one tracer per cold start', () => {
   it('the planner does not start on an unusable Gemini secret', async () => {
     const config = loadConfig({ LOG_LEVEL: 'SILENT', GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN });
 
-    const started = buildRequestService(config, { readSecret: secrets({ [GEMINI_ARN]: '' }) });
+    const started = buildRequestService(config, logger, { readSecret: secrets({ [GEMINI_ARN]: '' }) });
 
     await expect(started).rejects.toThrow(SecretResolutionError);
   });
@@ -170,7 +172,7 @@ describe('the compositions build one tracer per cold start', () => {
     const config = loadConfig({ LOG_LEVEL: 'SILENT', GOOGLE_API_KEY_SECRET_ARN: GEMINI_ARN });
     const readSecret = secrets({ [GEMINI_ARN]: GEMINI_KEY });
 
-    const deps = await buildExecutorService(config, { readSecret });
+    const deps = await buildExecutorService(config, logger, { readSecret });
 
     expect(typeof deps.executePlanMessage).toBe('function');
     expect(readSecret).toHaveBeenCalledWith(GEMINI_ARN);

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createHandler as executePlanHandler } from '../../functions/execute-plan.ts';
 import { createHandler as getPlanHandler } from '../../functions/get-plan.ts';
 import { withBoundedFlush } from '../../lib/observability/bounded-tracer.ts';
-import { createLogger } from '../../lib/observability/logger.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
+import { silentLogger } from '../api/http-harness.ts';
 import { inMemoryPlanService } from '../api/plan-service-fixture.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { aLambdaContext, anHttpEvent, anSqsEvent, anSqsRecord } from '../support/events.ts';
@@ -32,15 +32,15 @@ const getEvent = (planId: string, userId: string) =>
 describe('flush before each Lambda returns (issue 7)', () => {
   describe('HTTP handlers (Middy)', () => {
     it('flushes once after a 200 response', async () => {
-      // Arrange
+      // Prepare
       const { deps, plans } = inMemoryPlanService();
       const plan = aStoredPlan();
       await plans.create(plan);
       const { tracer } = flushProbe();
-      const handler = getPlanHandler(async () => ({ ...deps, tracer }));
+      const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
-      // Assert
+      // Assess
       expect(result.statusCode).toBe(200);
       expect(tracer.flush).toHaveBeenCalledTimes(1);
     });
@@ -48,7 +48,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
     it('flushes once after an error response, which stays as mapped', async () => {
       const { deps } = inMemoryPlanService();
       const { tracer } = flushProbe();
-      const handler = getPlanHandler(async () => ({ ...deps, tracer }));
+      const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
 
       const result = await handler(
         getEvent('0b6a4d0e-2f47-4b7e-9a3c-5d2f8e1c7a90', 'user-1'),
@@ -60,35 +60,35 @@ describe('flush before each Lambda returns (issue 7)', () => {
     });
 
     it('never fails the request when the flush throws', async () => {
-      // Arrange
+      // Prepare
       const { deps, plans } = inMemoryPlanService();
       const plan = aStoredPlan();
       await plans.create(plan);
       const { tracer } = flushProbe(async () => {
         throw new Error('langfuse exploded');
       });
-      const handler = getPlanHandler(async () => ({ ...deps, tracer }));
+      const handler = getPlanHandler(async () => ({ ...deps, tracer }), silentLogger());
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
-      // Assert
+      // Assess
       expect(result.statusCode).toBe(200);
       expect(JSON.parse(result.body)).toMatchObject({ plan: { plan_id: plan.plan_id } });
     });
 
     it('returns within the bound when an injected tracer hangs (the composition bounds its flush)', async () => {
-      // Arrange
+      // Prepare
       const { deps, plans } = inMemoryPlanService();
       const plan = aStoredPlan();
       await plans.create(plan);
       const warn = vi.fn();
       const hanging = flushProbe(() => new Promise<void>(() => undefined)).tracer;
-      const handler = getPlanHandler(async () => ({
-        ...deps,
-        tracer: withBoundedFlush(hanging, 100, { warn }),
-      }));
+      const handler = getPlanHandler(
+        async () => ({ ...deps, tracer: withBoundedFlush(hanging, 100, { warn }) }),
+        silentLogger(),
+      );
       // Act
       const result = await handler(getEvent(plan.plan_id, plan.user_id), aLambdaContext());
-      // Assert: answered although the flush never settles, and the loss is reported
+      // Assess: answered although the flush never settles, and the loss is reported
       expect(result.statusCode).toBe(200);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('flush incomplete'), {
         outcome: 'timed_out',
@@ -102,16 +102,18 @@ describe('flush before each Lambda returns (issue 7)', () => {
     const PLAN = '11111111-1111-4111-8111-111111111111';
 
     it('flushes once per batch, after every record ran, failed records included', async () => {
-      // Arrange
+      // Prepare
       const { tracer, calls } = flushProbe();
-      const handler = executePlanHandler(async () => ({
-        logger: createLogger({ LOG_LEVEL: 'SILENT' }),
-        tracer,
-        executePlanMessage: async (msg) => {
-          calls.push(`record ${msg.version}`);
-          if (calls.length === 2) throw new Error('not confirmed yet');
-        },
-      }));
+      const handler = executePlanHandler(
+        async () => ({
+          tracer,
+          executePlanMessage: async (msg) => {
+            calls.push(`record ${msg.version}`);
+            if (calls.length === 2) throw new Error('not confirmed yet');
+          },
+        }),
+        silentLogger(),
+      );
       // Act
       const result = await handler(
         anSqsEvent([
@@ -121,7 +123,7 @@ describe('flush before each Lambda returns (issue 7)', () => {
         ]),
         aLambdaContext(),
       );
-      // Assert
+      // Assess
       expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['m2', 'm3']);
       expect(calls).toEqual(['record 1', 'record 1', 'flush']);
     });
@@ -130,11 +132,13 @@ describe('flush before each Lambda returns (issue 7)', () => {
       const { tracer } = flushProbe(async () => {
         throw new Error('langfuse exploded');
       });
-      const handler = executePlanHandler(async () => ({
-        logger: createLogger({ LOG_LEVEL: 'SILENT' }),
-        tracer,
-        executePlanMessage: async () => undefined,
-      }));
+      const handler = executePlanHandler(
+        async () => ({
+          tracer,
+          executePlanMessage: async () => undefined,
+        }),
+        silentLogger(),
+      );
 
       const result = await handler(anSqsEvent([anSqsRecord(message(PLAN), 'm1', PLAN)]), aLambdaContext());
 

@@ -16,7 +16,7 @@ const { capture, lambdaTracer } = tracerHarness();
 describe('LangfuseTracer (against the OTLP capture server)', () => {
   describe('startTrace / span', () => {
     it('exports the exact nested tree under one trace, rooted at the returned reference', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       const tracer = lambdaTracer(langfuse.baseUrl);
       // Act
@@ -28,7 +28,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
         return traceRef;
       });
       await tracer.flush();
-      // Assert
+      // Assess
       expect(treeShape(langfuse.tree(ref.traceId))).toEqual([
         {
           name: 'user_request',
@@ -46,7 +46,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
     });
 
     it('attaches spans of other tracer instances (other Lambdas) to the stored trace', async () => {
-      // Arrange: the API Lambda plans and stores the reference; confirmation and execution run elsewhere.
+      // Prepare: the API Lambda plans and stores the reference; confirmation and execution run elsewhere.
       const langfuse = await capture();
       const api = lambdaTracer(langfuse.baseUrl);
       const stored: TraceRef = await api.startTrace('user_request', scope, async (_s, ref) => ref);
@@ -65,7 +65,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
         await resumedExecutor.span('tool:rescheduleBooking', scope, { asType: 'tool' }, async () => {});
       });
       await resumedExecutor.flush();
-      // Assert
+      // Assess
       expect(treeShape(langfuse.tree(stored.traceId))).toEqual([
         {
           name: 'user_request',
@@ -93,7 +93,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
     });
 
     it('puts user_id and session_id (and plan_id) on every span, generations and events included', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       const tracer = lambdaTracer(langfuse.baseUrl);
       const model = fakeModel().respond(new AIMessage('ok'));
@@ -105,7 +105,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
         });
       });
       await tracer.flush();
-      // Assert
+      // Assess
       const spans = langfuse.spans();
       expect(spans).toHaveLength(4);
       for (const span of spans) {
@@ -116,7 +116,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
     });
 
     it('marks a span whose fn throws as ERROR and rethrows the original error', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       const tracer = lambdaTracer(langfuse.baseUrl);
       const failure = new Error('booking BK-1042 conflict');
@@ -124,7 +124,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
       const result = tracer.span('tool:rescheduleBooking', scope, { asType: 'tool' }, async () => {
         throw failure;
       });
-      // Assert
+      // Assess
       await expect(result).rejects.toBe(failure);
       await tracer.flush();
       const [span] = langfuse.named('tool:rescheduleBooking');
@@ -136,7 +136,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
 
   describe('privacy', () => {
     it('never exports a guest email or phone unmasked, wherever it was passed', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       const tracer = lambdaTracer(langfuse.baseUrl);
       const email = 'john.smith@example.com';
@@ -171,7 +171,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
           .catch(() => undefined);
       });
       await tracer.flush();
-      // Assert
+      // Assess
       const everything = langfuse.bodies().join('\n');
       expect(langfuse.spans()).toHaveLength(5);
       expect(everything).not.toContain(email);
@@ -184,7 +184,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
     });
 
     it('never exports the user token (canary), even when code passes it by mistake', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       const tracer = lambdaTracer(langfuse.baseUrl);
       const canary = `canary${Date.now().toString(36)}TOKEN`;
@@ -209,7 +209,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
           .catch(() => undefined);
       });
       await tracer.flush();
-      // Assert
+      // Assess
       expect(langfuse.spans().length).toBeGreaterThan(0);
       expect(langfuse.bodies().join('\n')).not.toContain(canary);
     });
@@ -217,7 +217,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
 
   describe('langchainCallbacks', () => {
     it('records a generation with model, prompt, response and token usage under the active span', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       const tracer = lambdaTracer(langfuse.baseUrl);
       const model = fakeModel().respond(
@@ -234,7 +234,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
         });
       });
       await tracer.flush();
-      // Assert
+      // Assess
       const [parent] = langfuse.named('intent_understanding');
       const [generation] = langfuse.spans().filter((s) => s.attributes[LF.type] === 'generation');
       expect(generation?.parentSpanId).toBe(parent?.spanId);
@@ -252,7 +252,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
 
   describe('isolation', () => {
     it('keeps two live tracers apart: each exports only its own spans', async () => {
-      // Arrange
+      // Prepare
       const [langfuseA, langfuseB] = [await capture(), await capture()];
       const [a, b] = [lambdaTracer(langfuseA.baseUrl), lambdaTracer(langfuseB.baseUrl)];
       // Act
@@ -265,7 +265,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
         }),
       ]);
       await Promise.all([a.flush(), b.flush()]);
-      // Assert
+      // Assess
       expect(
         langfuseA
           .spans()
@@ -291,7 +291,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
 
   describe('flush', () => {
     it('returns at the bound while Langfuse has not answered, and reports it', async () => {
-      // Arrange
+      // Prepare
       const langfuse = await capture();
       langfuse.setMode('hang');
       const warn = vi.fn();
@@ -299,7 +299,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
       // Act
       const result = await tracer.span('execution', scope, {}, async () => 'completed');
       await tracer.flush();
-      // Assert: the export is still unanswered, so flush cannot have waited for it.
+      // Assess: the export is still unanswered, so flush cannot have waited for it.
       expect(result).toBe('completed');
       expect(langfuse.held()).toBeGreaterThan(0);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('flush incomplete'), {
@@ -309,7 +309,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
     });
 
     it('never fails the request when Langfuse is down (connection refused or 503)', async () => {
-      // Arrange
+      // Prepare
       const unavailable = await capture();
       unavailable.setMode('unavailable');
       const targets = [await deadEndpoint(), unavailable.baseUrl];
@@ -324,7 +324,7 @@ describe('LangfuseTracer (against the OTLP capture server)', () => {
           return value;
         }),
       );
-      // Assert
+      // Assess
       expect(results).toEqual(['plan', 'plan']);
       expect(unavailable.spans().length).toBeGreaterThan(0);
     });

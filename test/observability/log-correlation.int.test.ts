@@ -35,14 +35,14 @@ function logLines(): LogLine[] {
 
 describe('structured logs of the Lambdas', () => {
   it('carry plan_id, session_id and the trace id where the plan is known, and the cold-start flag', async () => {
-    // Arrange
+    // Prepare
     const session = 'logs-1';
     // Act: two requests to the planner Lambda (a cold start, then a warm one), confirm, execution
     await traced.request('logs-warmup', 'Reschedule BK-1051 to Friday at 3pm');
     const proposed = planOf(await traced.request(session, "Move Aisha Khan's booking to Sunday at 3pm"));
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);
-    // Assert
+    // Assess
     const lines = logLines();
     const correlated = { plan_id: done.plan_id, session_id: session, trace_id: done.trace_id };
     const proposal = lines.find((l) => l.message === 'plan proposed' && l.plan_id === done.plan_id);

@@ -61,11 +61,11 @@ describe('redact', () => {
 
   describe('maskFreeText', () => {
     it('masks emails and phone numbers but keeps dates, times and booking references', () => {
-      // Arrange
+      // Prepare
       const text = 'Move BK-1042 to 2026-12-12 15:00, tell john.smith@example.com or +61 412 345 678';
       // Act
       const masked = maskFreeText(text);
-      // Assert
+      // Assess
       expect(masked).toBe('Move BK-1042 to 2026-12-12 15:00, tell j***@example.com or ***78');
     });
 
@@ -94,7 +94,7 @@ describe('redact', () => {
 
   describe('redact', () => {
     it('drops secrets, masks PII keys and keeps token usage', () => {
-      // Arrange
+      // Prepare
       const value = {
         token: 'CANARY-1',
         guest: { email: 'ann@example.com', guest_name: 'Ann Lee' },
@@ -103,7 +103,7 @@ describe('redact', () => {
       };
       // Act
       const clean = redact(value);
-      // Assert
+      // Assess
       expect(clean).toEqual({
         guest: { email: 'a***@example.com', guest_name: 'A*** L***' },
         usage: { input_tokens: 12 },

@@ -11,11 +11,11 @@ function secretsReturning(answer: () => Promise<string | undefined>) {
 
 describe('resolveLangfuseKeys', () => {
   it('fills both keys from the secret', async () => {
-    // Arrange
+    // Prepare
     const readSecret = secretsReturning(async () => '{"publicKey":"pk-1","secretKey":"sk-1"}');
     // Act
     const config = await resolveLangfuseKeys(loadConfig({ LANGFUSE_SECRET_ARN: ARN }), readSecret);
-    // Assert
+    // Assess
     expect([config.LANGFUSE_PUBLIC_KEY, config.LANGFUSE_SECRET_KEY]).toEqual(['pk-1', 'sk-1']);
     expect(readSecret).toHaveBeenCalledWith(ARN);
   });
@@ -38,12 +38,12 @@ describe('resolveLangfuseKeys', () => {
   });
 
   it('turns tracing off with a warning that does not quote the secret when it is malformed', async () => {
-    // Arrange
+    // Prepare
     const warn = vi.fn();
     const readSecret = secretsReturning(async () => '{"publicKey":"pk-leak"}');
     // Act
     const config = await resolveLangfuseKeys(loadConfig({ LANGFUSE_SECRET_ARN: ARN }), readSecret, { warn });
-    // Assert
+    // Assess
     expect(config.LANGFUSE_PUBLIC_KEY).toBeUndefined();
     expect(warn).toHaveBeenCalledWith('langfuse keys unavailable; tracing off', { error_name: 'ZodError' });
     expect(JSON.stringify(warn.mock.calls)).not.toContain('pk-leak');

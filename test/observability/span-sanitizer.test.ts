@@ -17,7 +17,7 @@ describe('SanitizingSpanProcessor', () => {
 
   describe('onEnd', () => {
     it('sanitizes flattened metadata, status messages and event attributes before export', () => {
-      // Arrange
+      // Prepare
       const span = provider.getTracer('test').startSpan('tool:updateContact');
       span.setAttributes({
         'langfuse.observation.metadata.email': 'ann@example.com',
@@ -31,7 +31,7 @@ describe('SanitizingSpanProcessor', () => {
       span.setStatus({ code: SpanStatusCode.ERROR, message: 'ann@example.com not found' });
       // Act
       span.end();
-      // Assert
+      // Assess
       const [exported] = exporter.getFinishedSpans();
       expect(exported?.attributes).toEqual({
         'langfuse.observation.metadata.email': 'a***@example.com',

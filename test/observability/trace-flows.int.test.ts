@@ -73,16 +73,16 @@ function expectToolSpan(
 
 describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)', () => {
   it('(a) plan → confirm → success: one trace, the exact tree, linked ids and attributes', async () => {
-    // Arrange
+    // Prepare
     const session = 'trace-a';
     // Act
     const proposed = planOf(await traced.request(session, "Move Aisha Khan's booking to Sunday at 3pm"));
     const confirm = await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);
-    // Assert: the flow
+    // Assess: the flow
     expect(confirm.status).toBe(200);
     expect(done.status).toBe('completed');
-    // Assert: one trace, three Lambdas, the seed-000 tree
+    // Assess: one trace, three Lambdas, the seed-000 tree
     const ref = traceRef(done);
     expect(treeShape(traced.langfuse.tree(ref.traceId))).toEqual([
       node(
@@ -94,7 +94,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     ]);
     const spans = spansOf(traced.langfuse, ref.traceId);
     expect(traced.langfuse.spans()).toHaveLength(spans.length);
-    // Assert: the stored reference is the planner's root; the other Lambdas attached to it
+    // Assess: the stored reference is the planner's root; the other Lambdas attached to it
     const [root] = named(spans, 'user_request');
     expect(root?.spanId).toBe(ref.rootSpanId);
     expect(root?.attributes[LF.traceName]).toBe('user_request');
@@ -103,7 +103,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
       expect(span?.parentSpanId).toBe(ref.rootSpanId);
       expect(span?.attributes[LF.traceMetadata('plan_id')]).toBe(done.plan_id);
     }
-    // Assert: attributes
+    // Assess: attributes
     expectIdentityEverywhere(spans, session);
     expectMeteredGenerations(spans);
     const [confirmation] = named(spans, 'user_confirmation');
@@ -126,7 +126,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
   });
 
   it('(b) a mid-chain failure: step 2 fails, step 1 is compensated under a rollback span', async () => {
-    // Arrange: the sandbox fails the guest-count change once (docs/sandbox.md faults)
+    // Prepare: the sandbox fails the guest-count change once (docs/sandbox.md faults)
     const session = 'trace-b';
     const proposed = planOf(
       await traced.request(session, "Move Sarah Smith's booking to Sunday at 3pm and make it 18 guests"),
@@ -135,10 +135,10 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     // Act
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);
-    // Assert: the flow
+    // Assess: the flow
     expect(done.status).toBe('rolled_back');
     expect(done.rollback_report).toMatchObject({ triggered_by_step: 2, actions_reversed: [1] });
-    // Assert: the tree
+    // Assess: the tree
     const ref = traceRef(done);
     expect(treeShape(traced.langfuse.tree(ref.traceId))).toEqual([
       node(
@@ -157,7 +157,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
         ),
       ),
     ]);
-    // Assert: attributes
+    // Assess: attributes
     const spans = spansOf(traced.langfuse, ref.traceId);
     expectIdentityEverywhere(spans, session);
     expectMeteredGenerations(spans);
@@ -186,7 +186,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
   });
 
   it('(c) a blocking prompt answered in a later invocation continues the same trace', async () => {
-    // Arrange: the executor's model does step 1, then asks the user (a scripted turn), then carries on
+    // Prepare: the executor's model does step 1, then asks the user (a scripted turn), then carries on
     const session = 'trace-c';
     const proposed = planOf(
       await traced.request(session, "Move Sarah Smith's booking to Sunday at 3pm and make it 18 guests"),
@@ -205,11 +205,11 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     // Act 2: the answer arrives through its own Lambda and resumes execution in another invocation
     const answer = await traced.client.answer(proposed.plan_id, OPERATOR, 'Yes, 18 in total');
     const done = await traced.settled(proposed.plan_id, (plan) => plan.status === 'completed');
-    // Assert: the flow
+    // Assess: the flow
     expect(waiting).toMatchObject({ status: 'executing', blocking_prompt: question });
     expect(answer.status).toBe(200);
     expect(done.actions.map((s) => s.step_state)).toEqual(['succeeded', 'succeeded']);
-    // Assert: one trace; the resumed execution is a second `execution` under the same root
+    // Assess: one trace; the resumed execution is a second `execution` under the same root
     const ref = traceRef(done);
     expect(treeShape(traced.langfuse.tree(ref.traceId))).toEqual([
       node(

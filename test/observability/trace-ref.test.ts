@@ -1,11 +1,7 @@
 import { TraceFlags } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
-import {
-  isValidTraceRef,
-  randomTraceRef,
-  remoteParent,
-  storedTraceRef,
-} from '../../lib/observability/trace-ref.ts';
+import { randomTraceRef } from '../../lib/observability/random-trace-ref.ts';
+import { isValidTraceRef, remoteParent, storedTraceRef } from '../../lib/observability/trace-ref.ts';
 
 describe('trace-ref', () => {
   describe('randomTraceRef', () => {

@@ -10,7 +10,7 @@ const { capture, lambdaTracer } = tracerHarness();
 /** The tracer core has no LangChain (issue 4 cold start); the planner and executor add it as a plug-in. */
 describe('LangfuseTracer plug-ins', () => {
   it('records no generation without the LangChain plug-in (the confirm/get/answer tracer)', async () => {
-    // Arrange
+    // Prepare
     const langfuse = await capture();
     const tracer = lambdaTracer(langfuse.baseUrl, 2_000, vi.fn(), []);
     const model = fakeModel().respond(new AIMessage('ok'));
@@ -19,13 +19,13 @@ describe('LangfuseTracer plug-ins', () => {
       await model.invoke([new HumanMessage('hi')], { callbacks: tracer.langchainCallbacks(scope) });
     });
     await tracer.flush();
-    // Assert
+    // Assess
     expect(tracer.langchainCallbacks(scope)).toEqual([]);
     expect(langfuse.spans().map((s) => s.name)).toEqual(['user_confirmation']);
   });
 
   it("bounds a plug-in's beforeFlush too: a hanging LangChain queue cannot delay the Lambda", async () => {
-    // Arrange
+    // Prepare
     const langfuse = await capture();
     const warn = vi.fn();
     const beforeFlush = vi.fn(() => new Promise<void>(() => undefined));
@@ -33,7 +33,7 @@ describe('LangfuseTracer plug-ins', () => {
     await tracer.span('execution', scope, {}, async () => {});
     // Act
     await tracer.flush();
-    // Assert
+    // Assess
     expect(beforeFlush).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('flush incomplete'), {
       outcome: 'timed_out',

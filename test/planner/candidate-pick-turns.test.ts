@@ -1,9 +1,9 @@
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
+import type { RecordingTracer } from '../support/recording-tracer.ts';
 import { FakeBookingApi, NEXT_SATURDAY } from './support/fake-booking-api.ts';
 import { expectKind, params, plannerHarness, systemPromptOf } from './support/planner-harness.ts';
-import type { RecordingTracer } from './support/recording-tracer.ts';
 
 /** The offline model through the real planner, over the three Johns of the unit venue (two on Fri 13 Mar 11:00). */
 function offline() {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,12 @@ const ROOT = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'registry-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs the CLI as an operator would (npm run registry = tsx lib/registry/cli.ts). */
+/** Runs the CLI as an operator would: npm run registry = the pinned Node 22 on lib/registry/cli.ts (type stripping). */
 function cli(...args: string[]) {
-  return spawnSync('npx', ['tsx', 'lib/registry/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+  return spawnSync(join(ROOT, 'node_modules/.bin/node'), ['lib/registry/cli.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 }
 
 describe('npm run registry', () => {
@@ -59,25 +62,68 @@ describe('npm run registry', () => {
     expect(run.stdout).not.toContain('wire_name');
   });
 
-  it('exits non-zero naming the overlay and its reason when an overlay is invalid', () => {
-    // Arrange
+  describe('one invalid overlay', () => {
     const overlays = join(work, 'overlays');
     cpSync(join(ROOT, 'overlays'), overlays, { recursive: true });
     writeFileSync(
-      join(overlays, 'get-booking.yaml'),
-      'operation_id: getBooking\niq_enabled: true\nsafety_tier: normal\n',
+      join(overlays, 'send-booking-confirmation.yaml'),
+      'operation_id: sendBookingConfirmation\niq_enabled: true\nsafety_tier: normal\n',
     );
+
+    it('is skipped with its reason; registry:build writes the rest and exits 0 with a warning', () => {
+      // Arrange
+      const out = join(work, 'lenient.json');
+      // Act
+      const run = cli('build', '--overlays', overlays, '--out', out);
+      // Assert
+      expect(run.status).toBe(0);
+      expect(run.stderr).toContain('warning: send-booking-confirmation.yaml: invalid_overlay: reversible:');
+      expect(run.stderr).toContain('1 warning(s)');
+      const written = JSON.parse(readFileSync(out, 'utf8')) as { actions: { action_id: string }[] };
+      const ids = written.actions.map((a) => a.action_id);
+      expect(ids).toHaveLength(13);
+      expect(ids).not.toContain('sendBookingConfirmation');
+      expect(ids).toContain('rescheduleBooking');
+    });
+
+    it('fails the build under --strict, naming the overlay, and writes nothing', () => {
+      // Arrange
+      const out = join(work, 'strict.json');
+      // Act
+      const run = cli('build', '--strict', '--overlays', overlays, '--out', out);
+      // Assert
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('error: send-booking-confirmation.yaml: invalid_overlay: reversible:');
+      expect(run.stderr).toContain('nothing written');
+      expect(existsSync(out)).toBe(false);
+    });
+  });
+
+  it('builds our own spec and overlays under --strict (CI: no overlay may be skipped)', () => {
     // Act
-    const run = cli('build', '--overlays', overlays, '--out', join(work, 'out.json'));
+    const run = cli('build', '--strict', '--out', join(work, 'ours.json'));
     // Assert
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('invalid overlay get-booking.yaml: reversible:');
-    expect(run.stderr).toContain('nothing written');
+    expect(run.stderr).not.toMatch(/^(warning|error):/m);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('14 actions');
+  });
+
+  it('refuses a Swagger 2.0 document up front, saying what to do', () => {
+    // Arrange
+    const spec = join(work, 'swagger.yaml');
+    writeFileSync(spec, "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n");
+    // Act
+    const run = cli('--spec', spec);
+    // Assert
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`registry: cannot load OpenAPI spec ${spec}: it is a Swagger 2.0 document`);
+    expect(run.stderr).toContain('Convert it first');
+    expect(run.stderr).not.toContain('    at ');
   });
 
   it('exits 2 with a clear message when the spec does not exist', () => {
     const run = cli('--spec', join(work, 'nope.yaml'));
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^registry: cannot load OpenAPI spec .*nope\.yaml/m);
+    expect(run.stderr).toMatch(/^registry: cannot load OpenAPI spec .*nope\.yaml: no such file$/m);
   });
 });

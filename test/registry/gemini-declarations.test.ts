@@ -3,67 +3,8 @@ import * as z from 'zod';
 import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { argsSchema, toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';
+import { geminiProblems } from '../support/gemini-subset.ts';
 import { jsonBody, okResponse, op, overlay, specDoc, thingIdParam, transformDoc } from './helpers.ts';
-
-/** DESIGN-NOTES "Gemini rejects much of JSON Schema". */
-const FORBIDDEN = new Set([
-  'additionalProperties',
-  '$schema',
-  'const',
-  'oneOf',
-  'anyOf',
-  'allOf',
-  'not',
-  'propertyNames',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  '$ref',
-  '$defs',
-  'definitions',
-  'prefixItems',
-  'pattern',
-  'nullable',
-  'strict',
-]);
-const ALLOWED = new Set([
-  'type',
-  'description',
-  'enum',
-  'format',
-  'properties',
-  'required',
-  'minimum',
-  'maximum',
-  'minLength',
-  'maxLength',
-]);
-
-/** Every problem found by walking a schema recursively; the path says where. */
-function geminiProblems(node: unknown, path = 'parameters'): string[] {
-  if (typeof node !== 'object' || node === null) return [];
-  const problems: string[] = [];
-  const record = node as Record<string, unknown>;
-  for (const [key, value] of Object.entries(record)) {
-    const here = `${path}.${key}`;
-    if (FORBIDDEN.has(key)) problems.push(`${here} is forbidden`);
-    else if (!ALLOWED.has(key)) problems.push(`${here} is not in the accepted subset`);
-    if (key === 'type' && (typeof value !== 'string' || value === 'null'))
-      problems.push(`${here} must be one type`);
-    if (key === 'format' && value !== 'date-time') problems.push(`${here}=${String(value)} is not date-time`);
-    if (key === 'enum' && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) {
-      problems.push(`${here} must hold strings`);
-    }
-    if (key === 'properties') {
-      for (const [name, child] of Object.entries(value as Record<string, unknown>)) {
-        const property = child as Record<string, unknown>;
-        if (property.type === 'object' || property.type === 'array')
-          problems.push(`${here}.${name} is not flat`);
-        problems.push(...geminiProblems(child, `${here}.${name}`));
-      }
-    }
-  }
-  return problems;
-}
 
 /** An action with every 001 type, built through the transformer like any other. */
 function everyTypeAction(): CompiledAction {

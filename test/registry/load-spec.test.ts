@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { buildWithReport } from '../../lib/registry/build-registry.ts';
 import { loadSpec } from '../../lib/registry/load-spec.ts';
 
@@ -102,6 +103,116 @@ describe('loadSpec', () => {
     ]);
     expect(spec.invalid[1]?.reason).toContain('Error opening file missing.yaml');
     expect(Object.keys((spec.document as { paths: object }).paths)).toEqual(['/a', '/b']);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every operation and its operationId when schemas reference themselves across files', async () => {
+    // Arrange: DigitalOcean's shape: operations in their own files, a definitions file with a self-reference.
+    const dir = mkdtempSync(join(tmpdir(), 'spec-'));
+    mkdirSync(join(dir, 'ops'));
+    mkdirSync(join(dir, 'overlays'));
+    const write = (file: string, value: unknown) => writeFileSync(join(dir, file), stringify(value));
+    const uuid = { name: 'uuid', in: 'path', required: true, schema: { type: 'string' } };
+    const agent = { content: { 'application/json': { schema: { $ref: '../definitions.yaml#/agent' } } } };
+    write('openapi.yaml', {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/agents/{uuid}': { get: { $ref: 'ops/get-agent.yaml' }, put: { $ref: 'ops/update-agent.yaml' } },
+      },
+    });
+    write('ops/get-agent.yaml', {
+      operationId: 'get_agent',
+      parameters: [uuid],
+      responses: { '200': { description: 'ok', ...agent } },
+    });
+    write('ops/update-agent.yaml', {
+      operationId: 'update_agent',
+      parameters: [uuid],
+      requestBody: agent,
+      responses: { '200': { description: 'ok' } },
+    });
+    write('definitions.yaml', {
+      agent: {
+        type: 'object',
+        properties: { name: { type: 'string' }, child_agents: { type: 'array', items: { $ref: '#/agent' } } },
+      },
+    });
+    write('overlays/get.yaml', {
+      operation_id: 'get_agent',
+      iq_enabled: true,
+      safety_tier: 'normal',
+      reversible: false,
+    });
+    write('overlays/update.yaml', {
+      operation_id: 'update_agent',
+      iq_enabled: true,
+      safety_tier: 'normal',
+      reversible: true,
+      compensation_operation_id: 'update_agent',
+      parameter_allowlist: ['name'],
+      compensation: {
+        pre_image: { operation_id: 'get_agent', parameters: { uuid: '{{request.uuid}}' } },
+        parameters: { uuid: '{{request.uuid}}', name: '{{before.child_agents[0].child_agents[1].name}}' },
+      },
+    });
+    // Act
+    const { registry, transform, warnings } = await buildWithReport(
+      join(dir, 'openapi.yaml'),
+      join(dir, 'overlays'),
+    );
+    // Assert
+    expect(transform.skipped).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(registry.actions.map((a) => a.action_id)).toEqual(['get_agent', 'update_agent']);
+    expect(registry.actions[1]?.compensation?.parameters.name).toBe(
+      '{{before.child_agents.0.child_agents.1.name}}',
+    );
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['an empty file', (dir: string) => writeFileSync(join(dir, 'spec.yaml'), ''), 'the file is empty'],
+    ['a directory', (dir: string) => mkdirSync(join(dir, 'spec.yaml')), 'it is a directory, not a file'],
+    [
+      'not OpenAPI',
+      (dir: string) => writeFileSync(join(dir, 'spec.yaml'), 'openapi: 2.5\n'),
+      'not an OpenAPI 3.0/3.1',
+    ],
+  ])('names the problem when the spec is %s', async (_what, make, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'spec-'));
+    make(dir);
+    await expect(loadSpec(join(dir, 'spec.yaml'))).rejects.toMatchObject({
+      name: 'SpecLoadError',
+      message: expect.stringContaining(message),
+    });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports a $ref to a schema that does not exist, and still uses the operation', async () => {
+    // Arrange: Square's own spec has such a reference, deep inside a shared component.
+    const dir = mkdtempSync(join(tmpdir(), 'spec-'));
+    const file = join(dir, 'openapi.yaml');
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.0.3',
+        "info: {title: t, version: '1'}",
+        'paths:',
+        "  /a: {get: {operationId: a, responses: {'200': {description: ok}}}}",
+        'components:',
+        '  schemas:',
+        "    Item: {type: object, properties: {mode: {$ref: '#/components/schemas/Missing'}}}",
+        '',
+      ].join('\n'),
+    );
+    // Act
+    const spec = await loadSpec(file);
+    // Assert
+    expect(spec.invalid).toEqual([]);
+    expect(spec.warnings).toEqual([
+      'unresolvable $ref #/components/schemas/Missing: treated as an unknown schema',
+    ]);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -19,6 +19,9 @@ describe('parameters', () => {
       [{ type: ['string', 'null'], format: 'date' }, 'date'],
       [{ allOf: [{ type: 'string', format: 'date-time' }] }, 'datetime'],
       [{ anyOf: [{ type: 'integer' }, { type: 'null' }] }, 'number'],
+      // An id given as a number or as text: text carries both.
+      [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'string'],
+      [{ anyOf: [{ type: 'integer' }, { type: 'number' }] }, 'number'],
     ])('maps %j to %s', (schema, type) => {
       expect(mapSchema(schema)).toMatchObject({ ok: true, type });
     });
@@ -26,7 +29,11 @@ describe('parameters', () => {
     it.each([
       [{ type: 'object', properties: { a: { type: 'string' } } }, 'is an object, not a primitive'],
       [{ type: 'array', items: { type: 'string' } }, 'is an array, not a primitive'],
-      [{ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'is a oneOf union'],
+      [
+        { oneOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'string' }] },
+        'is a oneOf union',
+      ],
+      [{ anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }] }, 'is an anyOf union'],
       [{}, 'has no single primitive type'],
     ])('refuses %j: %s', (schema, reason) => {
       expect(mapSchema(schema)).toEqual({ ok: false, reason });
@@ -73,6 +80,7 @@ describe('parameters', () => {
               onDate: { type: 'string', format: 'date' },
               partySize: { type: 'integer', minimum: 1, maximum: 100 },
               tags: { type: 'array', items: { type: 'string' } },
+              meta: { type: 'object', additionalProperties: true },
               updatedAt: { type: 'string', format: 'date-time', readOnly: true },
             },
             ['startTime', 'onDate'],
@@ -97,7 +105,9 @@ describe('parameters', () => {
         ['start_time', 'time', 'body', 'startTime', true],
         ['on_date', 'date', 'body', 'onDate', true],
         ['party_size', 'number', 'body', 'partySize', false],
+        ['tags', 'array', 'body', 'tags', false],
       ]);
+      expect(parameters.find((p) => p.name === 'tags')?.items).toEqual({ type: 'string' });
       expect(parameters.find((p) => p.name === 'party_size')?.constraints).toEqual({
         minimum: 1,
         maximum: 100,
@@ -106,18 +116,19 @@ describe('parameters', () => {
       expect(parameters.find((p) => p.name === 'x_venue_zone')?.enum_values).toEqual(['north', 'south']);
     });
 
-    it('never exposes transport headers, even required ones, and hides optional non-primitives', () => {
+    it('never exposes transport headers, even required ones, and hides optional inputs it cannot express', () => {
       // Act
       const result = transformDoc(doc, [
-        overlay({ operation_id: 'moveThing', parameter_allowlist: ['tags'] }),
+        overlay({ operation_id: 'moveThing', parameter_allowlist: ['tags', 'meta'] }),
       ]);
       // Assert
-      expect(result.hidden.map((h) => [h.wire_name, h.reason])).toEqual([
-        ['dryRun', 'not_allowlisted'],
-        ['Idempotency-Key', 'transport_header'],
-        ['If-Match', 'transport_header'],
-        ['partySize', 'not_allowlisted'],
-        ['tags', 'unsupported'],
+      expect(result.hidden.map((h) => [h.wire_name, h.reason, h.detail])).toEqual([
+        ['dryRun', 'not_allowlisted', undefined],
+        ['Idempotency-Key', 'transport_header', undefined],
+        ['If-Match', 'transport_header', undefined],
+        ['partySize', 'not_allowlisted', undefined],
+        ['meta', 'unsupported', 'is an object with free-form keys'],
+        ['updatedAt', 'read_only', undefined],
       ]);
     });
 
@@ -131,7 +142,7 @@ describe('parameters', () => {
       });
     });
 
-    it('skips an operation whose required input is a nested object, with that reason', () => {
+    it('skips an operation whose required input cannot be expressed, with that reason', () => {
       // Arrange
       const nested = specDoc(
         op('post', '/orders', {
@@ -148,7 +159,7 @@ describe('parameters', () => {
         {
           operation_id: 'createOrder',
           kind: 'unsupported',
-          reason: "required input 'lines' is an array, not a primitive",
+          reason: "required input 'lines' is a list whose item is an object with free-form keys",
           source: 'createOrder.yaml',
         },
       ]);

@@ -130,7 +130,7 @@ describe('the user token (canary) never leaves the request path', () => {
       notAwaiting: await recorded(client().answer(moved.plan_id, OPERATOR, 'hello', CANARY)),
     };
 
-    // Assert: every flow did what it should (so the canary really travelled everywhere)
+    // Assess: every flow did what it should (so the canary really travelled everywhere)
     expect(read.status).toBe(200);
     expect(completed.status).toBe('completed');
     expect(question.body).toMatchObject({ kind: 'clarification' });
@@ -147,7 +147,7 @@ describe('the user token (canary) never leaves the request path', () => {
       notAwaiting: 409,
     });
 
-    // Assert: zero occurrences anywhere the service writes
+    // Assess: zero occurrences anywhere the service writes
     const spans = traced.langfuse.bodies().join('\n');
     const logs = written.join('');
     const items = JSON.stringify(await scanAll());
@@ -162,7 +162,7 @@ describe('the user token (canary) never leaves the request path', () => {
       http: bodies.includes(CANARY),
     }).toEqual({ spans: false, logs: false, dynamodb: false, http: false });
 
-    // Assert: the queue messages that carried it (ADR 0001) are gone, none parked in the DLQ
+    // Assess: the queue messages that carried it (ADR 0001) are gone, none parked in the DLQ
     expect(await messagesOn(traced.stack.queues.queueUrl)).toBe(0);
     expect(await messagesOn(traced.stack.queues.dlqUrl)).toBe(0);
   });

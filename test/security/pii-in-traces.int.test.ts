@@ -29,18 +29,18 @@ afterAll(async () => {
 /** Issue 7 "PII test" (000 Privacy/PII: guest contact details are passed through, not stored). */
 describe('guest contact details in traces and at rest', () => {
   it('never exports a contact update’s email or phone unmasked, and masks them in the terminal plan item', async () => {
-    // Arrange
+    // Prepare
     const session = 'pii-contact';
     const message = `Update Priya Patel's email to ${NEW_EMAIL} and phone to ${NEW_PHONE}`;
     // Act
     const proposed = planOf(await traced.request(session, message));
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);
-    // Assert: the change really went through with the real values
+    // Assess: the change really went through with the real values
     expect(done.status).toBe('completed');
     const booking = traced.stack.sandbox.admin.bookingByReference('BK-1048');
     expect([booking?.email, booking?.phone]).toEqual([NEW_EMAIL, NEW_PHONE]);
-    // Assert: spans (every exported byte) carry masked values only
+    // Assess: spans (every exported byte) carry masked values only
     const exported = traced.langfuse.bodies().join('\n');
     for (const value of UNMASKED) expect(exported).not.toContain(value);
     const spans = spansOf(traced.langfuse, done.trace_id ?? '');
@@ -48,25 +48,25 @@ describe('guest contact details in traces and at rest', () => {
     expect(json(update, LF.input)).toMatchObject({
       parameters: { email: 'p***@newmail.com', phone: '***78' },
     });
-    // Assert: the plan item, as stored, once terminal
+    // Assess: the plan item, as stored, once terminal
     const item = await traced.client.rawItem(done.plan_id);
     const stored = JSON.stringify(item);
     for (const value of UNMASKED) expect(stored).not.toContain(value);
     expect(item).toMatchObject({ pii_masked: true });
     expect(done.actions[0]?.parameters).toMatchObject({ email: 'p***@newmail.com', phone: '***78' });
-    // Assert: the execution log (which held guest data while running) is gone
+    // Assess: the execution log (which held guest data while running) is gone
     const executions = await scan(traced.stack.config.EXECUTIONS_TABLE);
     expect(executions.filter((i) => i.plan_id === done.plan_id)).toEqual([]);
   });
 
   it('masks both the old and the new guest name in the terminal plan item (step line and summary included)', async () => {
-    // Arrange
+    // Prepare
     const session = 'pii-name';
     // Act
     const proposed = planOf(await traced.request(session, 'Change the guest name on BK-1042 to Jane Doe'));
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);
-    // Assert
+    // Assess
     expect(done.status).toBe('completed');
     const stored = JSON.stringify(await traced.client.rawItem(done.plan_id));
     for (const name of ['Jane Doe', 'John Smith']) expect(stored).not.toContain(name);

@@ -27,13 +27,13 @@ async function depth(queueUrl: string): Promise<number> {
 
 describe('SqsPlanQueue (fauxqs)', () => {
   it('sends the PlanMessage as JSON with the plan as group and the versioned dedup id', async () => {
-    // Arrange
+    // Prepare
     const { queueUrl } = await emulators.freshQueues();
     const queue = new SqsPlanQueue({ client: emulators.sqsClient, queueUrl });
     const { message, options } = buildPlanMessage(PLAN, 'start', 1, 'tok-1');
     // Act
     await queue.enqueue(message, options);
-    // Assert
+    // Assess
     const out = await emulators.sqsClient.send(
       new ReceiveMessageCommand({ QueueUrl: queueUrl, MessageSystemAttributeNames: ['All'] }),
     );

@@ -1,6 +1,6 @@
 import { AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import { ASK_USER } from '../../lib/executor/ask-user-tool.ts';
+import { ASK_USER } from '../../lib/executor/graph/ask-user-tool.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 
 /**

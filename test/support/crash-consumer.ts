@@ -27,7 +27,7 @@ import { createLogger } from '../../lib/observability/logger.ts';
 import { systemClock } from '../../lib/ports/clock.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import { RecordingTracer } from './executor-recording-tracer.ts';
+import { RecordingTracer } from './recording-tracer.ts';
 
 const env = process.env;
 const config = loadConfig(env);
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     config,
     crash: crashHook(),
   });
-  const handler = createHandler(async () => ({ logger, executePlanMessage }));
+  const handler = createHandler(async () => ({ executePlanMessage }), logger);
 
   const received = await sqs.send(
     new ReceiveMessageCommand({

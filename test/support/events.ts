@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { toApiGatewayEvent } from '../../infra/local/api-gateway-event.ts';
+import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 
 /** Inputs of an API Gateway REST (v1) proxy event. */
 export interface HttpEventInput {
@@ -86,4 +87,13 @@ export function anSqsRecord(body: unknown, messageId: string, groupId = 'group-1
 /** An SQS event of the given records. */
 export function anSqsEvent(records: SQSRecord[]): SQSEvent {
   return { Records: records };
+}
+
+/** A start or resume message of the plan queue (the SQS body), for the plan's current version by default. */
+export function aPlanMessage(
+  plan: { plan_id: string; version?: number },
+  kind: PlanMessage['kind'] = 'start',
+  user_token = 'user-token-1',
+): PlanMessage {
+  return { plan_id: plan.plan_id, kind, version: plan.version ?? 1, user_token };
 }

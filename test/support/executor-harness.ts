@@ -1,33 +1,59 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { createTables } from '../../infra/local/provision.ts';
-import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
+import { startDynalite } from '../../infra/local/start-dynalite.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
 import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
+import { InMemoryExecutionLog } from '../../lib/adapters/execution-log/in-memory-execution-log.ts';
+import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createExecutor } from '../../lib/executor/create-executor.ts';
+import type { ExecutionLog } from '../../lib/executor/execution-log.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import type { ActionCall, BookingApi } from '../../lib/ports/booking-api.ts';
-import { fixedClock } from '../../lib/ports/clock.ts';
+import { type Clock, fixedClock } from '../../lib/ports/clock.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
+import type { PlanStore } from '../../lib/ports/plan-store.ts';
+import type { SessionStore } from '../../lib/ports/session-store.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
+import type { SandboxAdmin } from '../../lib/sandbox/sandbox-admin.ts';
+import { startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { EXECUTOR_NOW, executorFixture, TOKEN } from './executor-fixture.ts';
-import { RecordingLogger, RecordingTracer } from './executor-recording-tracer.ts';
+import { startInProcessSandbox } from './in-process-sandbox.ts';
+import { RecordingLogger } from './recording-logger.ts';
+import { RecordingTracer } from './recording-tracer.ts';
 
-/** dynalite + the sandbox over HTTP, shared by one test file. */
+/** The parts the sandbox journal and admin calls need, over HTTP or in process. */
+export interface SandboxHandle {
+  url: string;
+  admin: SandboxAdmin;
+}
+
+/** The stores of one world: empty for each test. */
+export interface WorldStores {
+  plans: PlanStore;
+  sessions: SessionStore;
+  log: ExecutionLog;
+}
+
+/**
+ * What one test file shares: the booking API's sandbox and a way to make fresh stores. Two backends behind one
+ * harness: `startExecutorStack()` runs dynalite and the sandbox over HTTP (*.int.test.ts); `memoryExecutorStack()`
+ * runs the in-memory adapters (the same store contracts) and the sandbox's pipeline in process (*.test.ts).
+ */
 export interface ExecutorStack {
-  sandbox: RunningSandbox;
-  dynamo: LocalDynamo;
-  client: DynamoDBDocumentClient;
+  sandbox: SandboxHandle;
+  stores(clock: Clock): Promise<WorldStores>;
+  bookingApi(timeoutMs: number): BookingApi;
   stop(): Promise<void>;
 }
 
+/** dynalite + the sandbox over HTTP. */
 export async function startExecutorStack(): Promise<ExecutorStack> {
   const dynamo = await startDynalite();
   const sandbox = await startSandbox({ fixture: executorFixture, clock: fixedClock(EXECUTOR_NOW) });
@@ -35,13 +61,41 @@ export async function startExecutorStack(): Promise<ExecutorStack> {
     loadConfig({ DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'us-east-1' }),
   );
   return {
-    dynamo,
     sandbox,
-    client,
+    async stores(clock) {
+      const id = randomUUID().slice(0, 8);
+      const names = { plans: `plans-${id}`, sessions: `sessions-${id}`, executions: `executions-${id}` };
+      await createTables(client, names);
+      return {
+        plans: new DynamoPlanStore({ client, tableName: names.plans, clock }),
+        sessions: new DynamoSessionStore({ client, tableName: names.sessions, slotTtlSeconds: 3600 }),
+        log: new DynamoExecutionLog({ client, tableName: names.executions }),
+      };
+    },
+    bookingApi: (timeoutMs) => new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs }),
     async stop() {
       client.destroy();
       await sandbox.close();
       await dynamo.stop();
+    },
+  };
+}
+
+/** The in-memory stores + the sandbox's request pipeline in process (no socket, no table). */
+export async function memoryExecutorStack(): Promise<ExecutorStack> {
+  const sandbox = await startInProcessSandbox(executorFixture, fixedClock(EXECUTOR_NOW));
+  return {
+    sandbox,
+    async stores(clock) {
+      return {
+        plans: new InMemoryPlanStore({ clock }),
+        sessions: new InMemorySessionStore(),
+        log: new InMemoryExecutionLog(),
+      };
+    },
+    bookingApi: (timeoutMs) => new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs, fetch: sandbox.fetch }),
+    async stop() {
+      sandbox.close();
     },
   };
 }
@@ -62,9 +116,9 @@ export function withBeforeCall(
 /** Fresh tables, a reset sandbox, and the executor's deps over them. */
 export interface ExecutorWorld {
   stack: ExecutorStack;
-  plans: DynamoPlanStore;
-  sessions: DynamoSessionStore;
-  log: DynamoExecutionLog;
+  plans: PlanStore;
+  sessions: SessionStore;
+  log: ExecutionLog;
   tracer: RecordingTracer;
   logger: RecordingLogger;
   bookingApi: BookingApi;
@@ -90,23 +144,11 @@ export interface WorldOptions {
 export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {}): Promise<ExecutorWorld> {
   stack.sandbox.admin.reset();
   stack.sandbox.admin.clearFaults();
-  const id = randomUUID().slice(0, 8);
-  const names = { plans: `plans-${id}`, sessions: `sessions-${id}`, executions: `executions-${id}` };
-  await createTables(stack.client, names);
   const clock = fixedClock('2026-11-20T10:05:00.000Z');
-  const plans = new DynamoPlanStore({ client: stack.client, tableName: names.plans, clock });
-  const sessions = new DynamoSessionStore({
-    client: stack.client,
-    tableName: names.sessions,
-    slotTtlSeconds: 3600,
-  });
-  const log = new DynamoExecutionLog({ client: stack.client, tableName: names.executions });
+  const { plans, sessions, log } = await stack.stores(clock);
   const tracer = new RecordingTracer();
   const logger = new RecordingLogger();
-  const bookingApi = new HttpBookingApi({
-    baseUrl: stack.sandbox.url,
-    timeoutMs: options.timeoutMs ?? 30_000,
-  });
+  const bookingApi = stack.bookingApi(options.timeoutMs ?? 30_000);
   const registry = loadCompiledRegistry();
   const world: ExecutorWorld = {
     stack,
@@ -157,7 +199,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
 }
 
 /** Journal entries of committed (state-changing) calls, as "operation key" strings in order. */
-export function committedCalls(sandbox: RunningSandbox): string[] {
+export function committedCalls(sandbox: SandboxHandle): string[] {
   return sandbox.admin
     .journal()
     .filter((e) => e.committed)

@@ -1,18 +1,20 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { flushTracesMiddleware } from '../../observability/flush-traces.ts';
 import { PlanMessage } from '../../ports/plan-queue.ts';
 import type { Tracer } from '../../ports/tracer.ts';
 
-/** What the consumer needs: a logger and the executor's use case (throw = redeliver). */
+/** What the consumer needs: the executor's use case (throw = redeliver) and the tracer to flush. */
 export interface PlanMessageConsumerDeps {
-  logger: Logger;
   executePlanMessage: (msg: PlanMessage) => Promise<void>;
   /** Flushed once per batch, before the handler returns (bounded by the composition; never fails the batch). */
   tracer?: Pick<Tracer, 'flush'>;
 }
 
-/** Per-record log keys: the consumer's plan_id, and what the composition's plan store adds (trace-log-keys.ts). */
+/** Per-record log keys: the consumer's plan_id, and what the executor adds once it reads the plan (correlate). */
 const RECORD_KEYS = ['plan_id', 'session_id', 'trace_id'];
 
 /** An SQS body that is not a PlanMessage; it fails (and ends in the DLQ) rather than being dropped. */
@@ -23,14 +25,16 @@ export class MalformedPlanMessageError extends Error {
 /**
  * The SQS consumer (inbound adapter): Powertools' FIFO partial-batch processor stops at the first failed record
  * and reports it and every later one in batchItemFailures, so a plan's messages stay in order. The body carries
- * the user's token: it is parsed with zod and never logged (only the plan id, kind and version are). The traces
- * of the whole batch are flushed before the handler returns (issue 7), whatever the records' outcomes.
+ * the user's token: it is parsed with zod and never logged (only the plan id, kind and version are). Middy adds
+ * the Lambda context to the logger and flushes the traces of the whole batch before the handler returns (issue
+ * 7), with the same middleware as the HTTP handlers.
  */
-export function createPlanMessageConsumer(deps: () => Promise<PlanMessageConsumerDeps>) {
+export function createPlanMessageConsumer(deps: () => Promise<PlanMessageConsumerDeps>, logger: Logger) {
   const processor = new SqsFifoPartialProcessorAsync();
-  return async function consumePlanMessages(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
-    const { logger, executePlanMessage, tracer } = await deps();
-    logger.addContext(context);
+  let resolved: PlanMessageConsumerDeps | undefined;
+  async function consumePlanMessages(event: SQSEvent, context: Context): Promise<SQSBatchResponse> {
+    resolved = await deps();
+    const { executePlanMessage } = resolved;
     async function processPlanRecord(record: SQSRecord): Promise<void> {
       const msg = parsePlanMessage(record);
       logger.appendKeys({ plan_id: msg.plan_id });
@@ -50,24 +54,15 @@ export function createPlanMessageConsumer(deps: () => Promise<PlanMessageConsume
         logger.removeKeys(RECORD_KEYS);
       }
     }
-    try {
-      return await processPartialResponse(event, processPlanRecord, processor, {
-        context,
-        throwOnFullBatchFailure: false,
-      });
-    } finally {
-      await flushTraces(tracer, logger);
-    }
-  };
-}
-
-/** Bounded by the tracer itself; anything it throws is logged, never allowed to fail the batch. */
-async function flushTraces(tracer: Pick<Tracer, 'flush'> | undefined, logger: Logger): Promise<void> {
-  try {
-    await tracer?.flush();
-  } catch (error) {
-    logger.warn('trace flush failed', { error_name: error instanceof Error ? error.name : 'unknown' });
+    return processPartialResponse(event, processPlanRecord, processor, {
+      context,
+      throwOnFullBatchFailure: false,
+    });
   }
+  return middy<SQSEvent, SQSBatchResponse, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(flushTracesMiddleware(() => resolved?.tracer, logger))
+    .handler(consumePlanMessages);
 }
 
 function parsePlanMessage(record: SQSRecord): PlanMessage {

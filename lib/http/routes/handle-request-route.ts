@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { RequestServiceDeps } from '../../composition/request-service.ts';
-import { RequestOutcome } from '../../composition/service-contracts.ts';
+import { RequestOutcome } from '../../planner/request-outcome.ts';
 import type { HttpRoute } from '../http-route.ts';
 import { SessionId, UserId, UserText } from './request-fields.ts';
 

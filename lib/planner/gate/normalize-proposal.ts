@@ -135,7 +135,22 @@ function coerce(param: CompiledParameter, text: string): Coerced {
         ? { ok: true, value: match }
         : { ok: false, reason: `"${text}" is not one of ${(param.enum_values ?? []).join(', ')}` };
     }
+    case 'array':
+    case 'object':
+      return structured(param, text);
     default:
       return { ok: true, value: text };
+  }
+}
+
+/** propose_plan values are text: a list or an object arrives as JSON (the prompt asks for it). */
+function structured(param: CompiledParameter, text: string): Coerced {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return {
+      ok: false,
+      reason: `give ${param.name} as JSON (${param.type === 'array' ? 'a list' : 'an object'})`,
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { IsoDate, IsoDateTime, LocalTime } from '../../contracts/primitives.ts';
+import { parameterSchema } from '../../registry/args-schema.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
 import { isWholePlaceholder } from '../placeholders.ts';
 
@@ -31,9 +32,21 @@ function typeMismatch(param: CompiledParameter, value: unknown): string | undefi
         typeof value === 'string' && (param.enum_values ?? []).includes(value),
         `one of ${(param.enum_values ?? []).join(', ')}`,
       );
+    case 'array':
+    case 'object':
+      return structureProblem(param, value);
     default:
       return expect(typeof value === 'string' && value.length > 0, 'a non-empty text');
   }
+}
+
+/** A list or object is checked against the registry's own schema of it, naming the nested field at fault. */
+function structureProblem(param: CompiledParameter, value: unknown): string | undefined {
+  const parsed = parameterSchema(param).safeParse(value);
+  if (parsed.success) return undefined;
+  const issue = parsed.error.issues[0];
+  const where = [param.name, ...(issue?.path ?? [])].join('.');
+  return `${where}: ${issue?.message ?? 'does not fit'}`;
 }
 
 function constraintProblem(param: CompiledParameter, value: unknown): string | undefined {

@@ -16,7 +16,8 @@ export function planErrors(steps: readonly PlanStepDraft[], registry: PlannerReg
   const actions = new Map<number, CompiledAction>();
   for (const step of steps) {
     const action = registry.get(step.action_id);
-    if (!action) {
+    // An execution-only action (a compensation the executor may run) is not the planner's to use.
+    if (!action || action.execution_only) {
       errors.push({
         step_number: step.step_number,
         code: 'unknown_action',

@@ -1,7 +1,8 @@
 import type { BookingSummary } from '../../contracts/booking.ts';
 import { venueToday } from '../../dates/venue-calendar.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
-import type { CompiledAction } from '../../registry/compiled-action.ts';
+import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
+import { shapeSummary } from '../../registry/shape-summary.ts';
 import type { LookupRoles } from '../planner-deps.ts';
 
 /** The pending plan as the model sees it (an amendment re-proposes it in full). */
@@ -83,11 +84,14 @@ function describeAction(action: CompiledAction): string {
     action.read_only ? undefined : action.reversible ? 'reversible' : 'irreversible',
   ].filter(Boolean);
   const params = action.parameters
-    .map(
-      (p) =>
-        `${p.name} (${p.type === 'enum' ? (p.enum_values ?? []).join('|') : p.type}${p.required ? ', required' : ''})`,
-    )
+    .map((p) => `${p.name} (${typeOf(p)}${p.required ? ', required' : ''})`)
     .join(', ');
   const outputs = action.output_fields.length > 0 ? ` Outputs: ${action.output_fields.join(', ')}.` : '';
   return `- ${action.action_id} (${traits.join('; ')}): ${action.description} Params: ${params || 'none'}.${outputs}`;
+}
+
+/** Lists and objects are written as JSON in propose_plan (its values are text); the shape says which keys. */
+function typeOf(p: CompiledParameter): string {
+  const shape = shapeSummary(p);
+  return p.type === 'array' || p.type === 'object' ? `JSON ${shape}` : shape;
 }

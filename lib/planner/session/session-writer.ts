@@ -1,7 +1,8 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../../contracts/booking.ts';
+import { hasErrorName } from '../../errors/has-error-name.ts';
 import type { Session, SessionStore } from '../../ports/session-store.ts';
-import { ConcurrentSessionUpdateError, hasErrorName, PlannerUnavailableError } from '../errors.ts';
+import { ConcurrentSessionUpdateError, PlannerUnavailableError } from '../errors.ts';
 import type { PlannerConfig } from '../planner-deps.ts';
 import { encodeHistory, trimHistory } from './history-codec.ts';
 

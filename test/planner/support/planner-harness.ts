@@ -10,8 +10,8 @@ import type { PlanStore } from '../../../lib/ports/plan-store.ts';
 import type { SessionStore } from '../../../lib/ports/session-store.ts';
 import type { ActionRegistry } from '../../../lib/registry/action-registry.ts';
 import { loadCompiledRegistry } from '../../../lib/registry/compiled-registry.ts';
+import { RecordingTracer } from '../../support/recording-tracer.ts';
 import { FakeBookingApi, UNIT_NOW } from './fake-booking-api.ts';
-import { RecordingTracer } from './recording-tracer.ts';
 
 export const TOKEN = 'demo-token-harbour';
 export const USER = 'user_ops_harbour';

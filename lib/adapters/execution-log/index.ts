@@ -1,2 +1,0 @@
-export * from './dynamo-execution-log.ts';
-export * from './in-memory-execution-log.ts';

@@ -1,2 +1,0 @@
-export * from './sqs-client.ts';
-export * from './sqs-plan-queue.ts';

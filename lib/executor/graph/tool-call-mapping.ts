@@ -1,0 +1,78 @@
+import type { ToolCall } from '@langchain/core/messages/tool';
+import type { StoredPlan } from '../../plans/stored-plan.ts';
+import type { ActionRegistry } from '../../registry/action-registry.ts';
+import type { PlannedCall } from '../execution-log.ts';
+import { ASK_USER, AskUserArgs } from './ask-user-tool.ts';
+
+/**
+ * Maps one model turn's tool calls onto the confirmed plan, before anything runs (issue 6: the tools are only
+ * the plan's actions plus ask_user; the model can't add steps or change the structure):
+ * - a call to the action of the next open step maps to that step; the following call may map to the step after;
+ * - a call to any other action is refused: a blocked or unknown action, an action outside the plan, or a plan
+ *   action out of order (already done, or not next);
+ * - ask_user pauses the turn; calls after it are deferred until the answer.
+ * The mapping is persisted with the turn, so a redelivered message replays exactly the same mapping.
+ */
+export function mapToolCalls(
+  plan: StoredPlan,
+  registry: ActionRegistry,
+  calls: readonly ToolCall[],
+): PlannedCall[] {
+  const planActions = new Set(plan.actions.map((s) => s.action_id));
+  let cursor = plan.actions.findIndex((s) => s.step_state !== 'succeeded');
+  let paused = false;
+  return calls.map((call, i): PlannedCall => {
+    const base = { tool_call_id: call.id ?? `call_${i}`, name: call.name };
+    if (paused)
+      return { ...base, kind: 'deferred', reason: 'not run: waiting for the user to answer ask_user' };
+    if (call.name === ASK_USER) {
+      const args = AskUserArgs.safeParse(call.args);
+      if (!args.success) {
+        return {
+          ...base,
+          kind: 'refused',
+          guardrail: 'malformed',
+          reason: 'ask_user needs a non-empty question (max 500 characters)',
+        };
+      }
+      paused = true;
+      return {
+        ...base,
+        kind: 'ask',
+        question: args.data.question.trim(),
+        ...(args.data.parameter ? { parameter: args.data.parameter } : {}),
+      };
+    }
+    const known = registry.get(call.name);
+    if (known?.safety_tier === 'blocked') {
+      return {
+        ...base,
+        kind: 'refused',
+        guardrail: 'blocked_action',
+        reason: `${call.name} is blocked and can never be executed by this service`,
+      };
+    }
+    if (!planActions.has(call.name)) {
+      return {
+        ...base,
+        kind: 'refused',
+        guardrail: 'outside_plan',
+        reason: `${call.name} is not part of the confirmed plan; only the plan's steps can be executed`,
+      };
+    }
+    const next = cursor >= 0 ? plan.actions[cursor] : undefined;
+    if (!next || next.action_id !== call.name) {
+      const expected = next
+        ? `step ${next.step_number} (${next.action_id}) is next`
+        : 'every step is already done';
+      return {
+        ...base,
+        kind: 'refused',
+        guardrail: 'out_of_order',
+        reason: `${call.name} can't run now: ${expected}`,
+      };
+    }
+    cursor = cursor + 1 < plan.actions.length ? cursor + 1 : -1;
+    return { ...base, kind: 'step', step_number: next.step_number };
+  });
+}

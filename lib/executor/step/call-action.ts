@@ -1,0 +1,77 @@
+import type { ActionOutcome } from '../../ports/booking-api.ts';
+import type { CompiledAction } from '../../registry/compiled-action.ts';
+import type { RunContext } from '../run-context.ts';
+import { KEY_FIELDS } from './observation.ts';
+import { maskDeep, maskParameters } from './pii-masking.ts';
+
+export interface ActionInvocation {
+  action: CompiledAction;
+  args: Record<string, unknown>;
+  /** Only mutations carry one. */
+  idempotencyKey?: string;
+  ifMatch?: string;
+  stepNumber: number;
+  /** What the call is for, in the span: the forward step, its pre-image read, or its compensation. */
+  purpose: 'step' | 'pre_image' | 'compensation' | 'settle_in_doubt';
+  /** The user confirmed this forward step as high risk: danger acknowledgements (X-Dangerous) may be sent. */
+  confirmedHighRisk?: boolean;
+}
+
+function responseSummary(outcome: ActionOutcome): unknown {
+  if (!outcome.ok) {
+    return {
+      error_type: outcome.error_type,
+      status: outcome.status,
+      message: outcome.message,
+      field: outcome.field,
+    };
+  }
+  const d = outcome.data;
+  return maskDeep(Object.fromEntries(KEY_FIELDS.filter((k) => k in d).map((k) => [k, d[k]])));
+}
+
+/**
+ * One booking API call in its own `tool:<action_id>` span (issue 7: action id, masked parameters, response
+ * summary, latency, outcome). The user's token goes to the API only, never to the span.
+ */
+export async function callAction(ctx: RunContext, call: ActionInvocation): Promise<ActionOutcome> {
+  const { action, args, stepNumber, purpose } = call;
+  return ctx.deps.tracer.span(
+    `tool:${action.action_id}`,
+    ctx.scope,
+    {
+      asType: 'tool',
+      input: { step_number: stepNumber, purpose, parameters: maskParameters(action, args) },
+      metadata: {
+        action_id: action.action_id,
+        plan_id: ctx.planId,
+        idempotency_key: call.idempotencyKey,
+      },
+    },
+    async function invokeBookingApi(span) {
+      const started = performance.now();
+      const outcome = await ctx.deps.bookingApi.invoke({
+        action,
+        args,
+        token: ctx.token,
+        ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
+        ...(call.ifMatch ? { ifMatch: call.ifMatch } : {}),
+        // Danger acknowledgements (X-Dangerous) only for a forward step the user confirmed as high risk.
+        ...(purpose === 'step' && call.confirmedHighRisk && action.safety_tier === 'high_risk'
+          ? { confirmedHighRisk: true }
+          : {}),
+      });
+      span.update({
+        output: responseSummary(outcome),
+        metadata: {
+          latency_ms: Math.round(performance.now() - started),
+          outcome: outcome.ok ? 'success' : outcome.error_type,
+          http_status: outcome.status,
+        },
+        level: outcome.ok ? 'DEFAULT' : 'ERROR',
+        ...(outcome.ok ? {} : { statusMessage: outcome.error_type }),
+      });
+      return outcome;
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import type { ErrorType } from '../../contracts/enums.ts';
+import type { ActionOutcome } from '../../ports/booking-api.ts';
+
+type Failure = Extract<ActionOutcome, { ok: false }>;
+
+/** What the user-facing text may say about the step. */
+export interface StepLabel {
+  stepNumber: number;
+  /** The action's human name, e.g. "Reschedule booking". */
+  actionName: string;
+  /** The booking reference or id the step acts on, when known. */
+  booking?: string;
+}
+
+function slotList(alternatives: Record<string, unknown>[] | undefined): string | undefined {
+  const slots = (alternatives ?? [])
+    .map((a) => {
+      const time = a.start_time ?? a.startTime;
+      const left = a.remaining;
+      if (typeof time !== 'string') return undefined;
+      return typeof left === 'number' ? `${time} (${left} left)` : time;
+    })
+    .filter((s): s is string => s !== undefined);
+  return slots.length > 0 ? slots.join(', ') : undefined;
+}
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
+/**
+ * 000 Error Classification, as the words a user reads (failure_reason). Each error type has its own message and
+ * next step: 429 "retry in X seconds" from Retry-After; 409 refresh and retry, with alternatives when available;
+ * 401/403 re-authenticate; 404, 5xx and timeout each their own. Never includes the token or raw bodies.
+ */
+export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: number): string {
+  const what = `Step ${label.stepNumber} (${label.actionName}${label.booking ? ` on booking ${label.booking}` : ''})`;
+  const booking = label.booking ? `booking ${label.booking}` : 'the booking';
+  switch (failure.error_type) {
+    case 'bad_request':
+      return `${what} failed: the booking system did not accept ${failure.field ? `the value of ${failure.field}` : 'a value'} (${failure.message}). Please check it and try again.`;
+    case 'unauthorized':
+      return failure.status === 403
+        ? `${what} failed: your account is not allowed to change ${booking}. Please re-authenticate with an account for this venue and try again.`
+        : `${what} failed: your session has expired. Please re-authenticate (sign in again) and retry.`;
+    case 'not_found':
+      return `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Please search for it again.`;
+    case 'conflict': {
+      // 409 has two causes (openapi Conflict): a full slot, which comes with the day's alternatives, or a
+      // concurrent change / cancelled booking.
+      const slots = slotList(failure.alternatives);
+      return slots
+        ? `${what} failed: the requested slot is no longer available. Available times that day: ${slots}. Please refresh and retry with one of them.`
+        : `${what} failed: ${booking} was changed by someone else in the meantime (${failure.message}). Please refresh the booking and retry.`;
+    }
+    case 'rate_limited':
+      return failure.retry_after_seconds !== undefined
+        ? `${what} failed: the booking system is receiving too many requests. Please retry in ${failure.retry_after_seconds} seconds.`
+        : `${what} failed: the booking system is receiving too many requests. Please retry in a minute.`;
+    case 'server_error':
+      return `${what} failed: the booking service is temporarily unavailable. Please try again later.`;
+    case 'timeout':
+      return `${what} failed: the booking service could not be reached (no answer within ${duration(timeoutMs)}). Please check your connection and the booking, then try again.`;
+  }
+}
+
+/** Short reason for a RollbackReport ReversalFailure. */
+export function reversalReason(errorType: ErrorType, message: string): string {
+  const why: Record<ErrorType, string> = {
+    bad_request: 'the booking system rejected the reversal',
+    unauthorized: 'the session expired or lacks permission',
+    not_found: 'the booking no longer exists',
+    conflict: 'the booking was changed by someone else or the old slot is full',
+    rate_limited: 'the booking system was rate limiting requests',
+    server_error: 'the booking service was unavailable',
+    timeout: 'the booking service did not answer',
+  };
+  return `${why[errorType]} (${message})`;
+}

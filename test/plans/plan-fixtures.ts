@@ -1,0 +1,57 @@
+import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import type { OpsLog } from '../../lib/plans/ops-log.ts';
+import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
+import { fixedClock } from '../../lib/ports/clock.ts';
+import type { PlanPatch, PlanStore } from '../../lib/ports/plan-store.ts';
+import { aStoredPlan } from '../store/plan-factory.ts';
+
+export const NOW = '2026-11-22T08:00:00.000Z';
+
+/** A recorded ops log line. */
+export interface LogLine {
+  message: string;
+  attributes: Record<string, unknown>;
+}
+
+/** An in-memory plan store that also records every patch it was asked to write. */
+export function recordingStore() {
+  const clock = fixedClock(NOW);
+  const store = new InMemoryPlanStore({ clock });
+  const patches: PlanPatch[] = [];
+  const plans: PlanStore = {
+    create: (plan) => store.create(plan),
+    get: (id) => store.get(id),
+    listBySession: (id, limit) => store.listBySession(id, limit),
+    scanAll: () => store.scanAll(),
+    update(planId, version, patch, options) {
+      patches.push(structuredClone(patch));
+      return store.update(planId, version, patch, options);
+    },
+  };
+  const lines: LogLine[] = [];
+  const log: OpsLog = {
+    info: (message, attributes) => lines.push({ message, attributes }),
+    warn: (message, attributes) => lines.push({ message, attributes }),
+  };
+  return { plans, patches, lines, log, clock };
+}
+
+/** A stored plan in `status` whose steps are in the given states. */
+export async function storedIn(
+  plans: PlanStore,
+  status: StoredPlan['status'],
+  states: StepState[] = ['pending', 'pending'],
+  overrides: Partial<StoredPlan> = {},
+): Promise<StoredPlan> {
+  const base = aStoredPlan({ status, ...overrides });
+  const plan: StoredPlan = {
+    ...base,
+    actions: states.map((state, i) => ({
+      ...(base.actions[i % base.actions.length] ?? base.actions[0]!),
+      step_number: i + 1,
+      step_state: state,
+    })),
+  };
+  await plans.create(plan);
+  return plan;
+}
