@@ -41,7 +41,10 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
     ),
     () => ({ kind: 'ignored' }),
   ],
-  [/\b(?:double|doubled|doubling|twice)\b(?!\s*-?\s*(?:book|check|click|up\b))/g, () => ({ kind: 'scale', factor: 2 })],
+  [
+    /\b(?:double|doubled|doubling|twice)\b(?!\s*-?\s*(?:book|check|click|up\b))/g,
+    () => ({ kind: 'scale', factor: 2 }),
+  ],
   [/\b(?:triple|tripled|tripling)\b/g, () => ({ kind: 'scale', factor: 3 })],
   [/\b(?:by half|in half|halve|halved|halving)\b/g, () => ({ kind: 'scale', factor: 0.5 })],
   [
