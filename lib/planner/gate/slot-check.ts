@@ -70,6 +70,9 @@ export async function findUnavailableSlot(
     const slot = slots.find((s) => s.start_time === to.time);
     const fits = (s: Slot) => s.remaining - (taken.get(key({ ...to, time: s.start_time })) ?? 0) >= party;
     const alternatives = slots.filter((s) => s.start_time !== to.time && fits(s)).map((s) => s.start_time);
+    // The booking already sits there: a count change at a time the listing does not show has nothing to check
+    // against (the API answers slot_full at execution if it must), and "no session at <its own time>" is false.
+    if (!slot && effect.countOnly) continue;
     if (!slot) return { ...target, alternatives, reason: 'not_a_session' };
     const already = effect.countOnly ? effect.freed : 0;
     const before = taken.get(key(to)) ?? 0;
