@@ -58,6 +58,8 @@ const TRAILING_COUNT = /\s+for\s+(\d{1,3}|[a-z]+(?:[\s-][a-z]+)?)$/i;
  */
 export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen[] {
   return findWhenPhrases(text, locale).map((found) => {
+    const lead = found.before === 'for' ? LEADING_COUNT.exec(found.text) : null;
+    if (lead && isBareNumber(lead[1] ?? '')) return withoutLead(found, lead[0].length, locale);
     const cut = TRAILING_COUNT.exec(found.text);
     if (!cut || !/^\d+$/.test(cardinalWordsToDigits((cut[1] ?? '').toLowerCase().replace('-', ' '))))
       return found;
@@ -72,6 +74,21 @@ export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen
       hasTime: again?.hasTime ?? found.hasTime,
     };
   });
+}
+
+/** "for 6 on Sunday morning": a number right after "for" and before the day is the number of guests. */
+const LEADING_COUNT = /^([a-z0-9]+(?:[\s-][a-z]+)?)\s+(?=(?:on|this|next|tomorrow|today|tonight)\b)/i;
+
+function withoutLead(found: FoundWhen, length: number, locale: string): FoundWhen {
+  const kept = found.text.slice(length);
+  const again = findWhenPhrases(kept, locale)[0];
+  return {
+    ...found,
+    text: kept,
+    start: found.start + length,
+    hasDate: again?.hasDate ?? found.hasDate,
+    hasTime: again?.hasTime ?? found.hasTime,
+  };
 }
 
 /** "18 to 22", "thirty-five", "12": numbers the date reader may take for a time, which in a request are counts. */
