@@ -34,6 +34,14 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
   [new RegExp(`\\b(?:another|add|adding|plus) ${VAGUE}\\b`, 'g'), (m) => ({ kind: 'vague', words: m[0] })],
   [new RegExp(`\\b${VAGUE} ${VAGUE_CUE}\\b`, 'g'), (m) => ({ kind: 'vague', words: m[0] })],
   [new RegExp(`\\bfrom ${N} (?:${NOUN} )?to ${N}\\b`, 'g'), (m) => [{ kind: 'ignored' }, total(m[3])]],
+  // An estimate or a range is not a count: "about 20", "12 or 13", "12-13", "20 or so".
+  [
+    new RegExp(
+      `\\b(?:about|around|roughly|approximately|approx|maybe|perhaps|possibly|probably|at least|nearly|almost|give or take) ${N}\\b|\\b${N} ?(?:or|-) ?${N}\\b|\\b${N} (?:or so|odd|ish|give or take)\\b`,
+      'g',
+    ),
+    (m) => ({ kind: 'vague', words: m[0] }),
+  ],
   [
     new RegExp(
       `\\b(?:not|instead of|rather than|says|said|was|were|had) ${N}\\b(?! ?(?:more|extra|${GUEST_NOUNS}))`,
@@ -120,7 +128,7 @@ function singular(noun: string): string {
 
 /** Words that carry no count: "12", "ok 10 then", "sorry, I meant 9". */
 const BARE = new RegExp(
-  `^(?:(?:ok|okay|oh|hmm|um|fine|yes|yeah|yep|no|sorry|actually|i|meant|mean|make|it|that|then|please|pls|thanks|so|just|wait|try|only|guests?|total|now|how about|lets|let's|say|maybe|instead)\\s+)*${N}(?:\\s+(?:${GUEST_NOUNS}|please|pls|thanks|then|instead|now|total|in total|all up|each))*$`,
+  `^(?:(?:ok|okay|oh|hmm|um|fine|yes|yeah|yep|no|sorry|actually|i|meant|mean|make|it|that|then|please|pls|thanks|so|just|wait|try|only|guests?|total|now|how about|lets|let's|say|instead)\\s+)*${N}(?:\\s+(?:${GUEST_NOUNS}|please|pls|thanks|then|instead|now|total|in total|all up|each))*$`,
 );
 
 /** Lower case, no accents, arrows and dashes spelt out, number words as digits: the text the rules read. */

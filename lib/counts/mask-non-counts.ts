@@ -58,8 +58,9 @@ const TRAILING_COUNT = /\s+for\s+(\d{1,3}|[a-z]+(?:[\s-][a-z]+)?)$/i;
  */
 export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen[] {
   return findWhenPhrases(text, locale).map((found) => {
-    const lead = found.before === 'for' ? LEADING_COUNT.exec(found.text) : null;
-    if (lead && isBareNumber(lead[1] ?? '')) return withoutLead(found, lead[0].length, locale);
+    const lead = countsBefore(text.slice(0, found.start), found.before) ? leadingNumber(found.text) : 0;
+    const rest = lead > 0 ? withoutLead(found, lead, locale) : undefined;
+    if (rest) return rest;
     const cut = TRAILING_COUNT.exec(found.text);
     if (!cut || !/^\d+$/.test(cardinalWordsToDigits((cut[1] ?? '').toLowerCase().replace('-', ' '))))
       return found;
@@ -76,19 +77,30 @@ export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen
   });
 }
 
-/** "for 6 on Sunday morning": a number right after "for" and before the day is the number of guests. */
-const LEADING_COUNT = /^([a-z0-9]+(?:[\s-][a-z]+)?)\s+(?=(?:on|this|next|tomorrow|today|tonight)\b)/i;
+/** The length of a number said first in a date phrase ("6 on Sunday morning", "twenty two next week"), or 0. */
+function leadingNumber(phrase: string): number {
+  for (const lead of [/^\S+\s+\S+\s+/.exec(phrase), /^\S+\s+/.exec(phrase)])
+    if (lead && isBareNumber(lead[0])) return lead[0].length;
+  return 0;
+}
+/** Words after which a number is the guests', not a time ("for 6 on Sunday", "is 24 tomorrow"); "at 6" stays a time. */
+const COUNT_BEFORE = new Set(['for', 'is', 'of', 'now', 'be', 'make', 'another', 'plus', 'add', 'extra']);
+const CHANGE_BY =
+  /\b(?:up|down|increased?|reduced?|decreased?|raised?|cut|dropped|lowered?|bumped)\s+by\s*$/i;
 
-function withoutLead(found: FoundWhen, length: number, locale: string): FoundWhen {
+function countsBefore(preceding: string, before: string | undefined): boolean {
+  return (before !== undefined && COUNT_BEFORE.has(before)) || CHANGE_BY.test(preceding);
+}
+
+/** The phrase without its leading count, when what is left is still a date or time phrase. */
+function withoutLead(found: FoundWhen, length: number, locale: string): FoundWhen | undefined {
   const kept = found.text.slice(length);
   const again = findWhenPhrases(kept, locale)[0];
-  return {
-    ...found,
-    text: kept,
-    start: found.start + length,
-    hasDate: again?.hasDate ?? found.hasDate,
-    hasTime: again?.hasTime ?? found.hasTime,
-  };
+  // Only a preposition may stand between the number and the rest ("6 on Sunday").
+  if (!again || again.end !== kept.length || !/^(?:\s*[a-z]+\s+)?$/i.test(kept.slice(0, again.start)))
+    return undefined;
+  const start = found.start + length + again.start;
+  return { ...found, text: again.text, start, hasDate: again.hasDate, hasTime: again.hasTime };
 }
 
 /** "18 to 22", "thirty-five", "12": numbers the date reader may take for a time, which in a request are counts. */
