@@ -42,7 +42,7 @@ export interface SlotUnavailable {
   reason: 'past' | 'not_a_session' | 'over_capacity' | 'count' | 'plan_conflict' | 'full';
   /** over_capacity: what one session holds. */
   capacity?: number;
-  /** count: how many guests the booking's session can hold for it. */
+  /** count, over_capacity: how many guests the target session can still hold for this booking. */
   room?: number;
 }
 

@@ -78,10 +78,11 @@ export async function findUnavailableSlot(
     const before = taken.get(key(to)) ?? 0;
     taken.set(key(to), before + party - already);
     if (slot.remaining + already - before - party >= 0) continue;
+    // Issue 14 decision 4: the question names the seats left for this booking and the day's times with room.
+    const room = Math.max(0, slot.remaining + already - before);
     if (party > slot.capacity)
-      return { ...target, alternatives: [], reason: 'over_capacity', capacity: slot.capacity };
-    if (effect.countOnly)
-      return { ...target, alternatives: [], reason: 'count', room: slot.remaining + already };
+      return { ...target, alternatives: [], reason: 'over_capacity', capacity: slot.capacity, room };
+    if (effect.countOnly) return { ...target, alternatives, reason: 'count', room };
     if (slot.remaining >= party) return { ...target, alternatives, reason: 'plan_conflict' };
     return { ...target, alternatives, reason: 'full' };
   }

@@ -36,16 +36,26 @@ function questionFor(slot: SlotUnavailable, day: string): Clarification {
   switch (slot.reason) {
     case 'past':
       return ask(`${day} is already in the past. Which date should it move to instead?`, 'date_in_past');
-    case 'over_capacity':
+    case 'over_capacity': {
+      const left =
+        slot.room !== undefined && slot.time
+          ? ` The session on ${day} at ${slot.time} has room for ${guests(slot.room)} on this booking.`
+          : '';
       return ask(
-        `At most ${guests(slot.capacity ?? 0)} fit in one session, so ${party} won't fit. How many guests should it be?`,
+        `At most ${guests(slot.capacity ?? 0)} fit in one session, so ${party} won't fit.${left} How many guests should it be?`,
         'capacity',
       );
-    case 'count':
+    }
+    case 'count': {
+      const times =
+        options.length > 0
+          ? ` Times that day with room for ${party}: ${options.join(', ')}.`
+          : ` No other time that day has room for ${party}.`;
       return ask(
-        `The session on ${day} at ${slot.time} has room for ${guests(slot.room ?? 0)} on this booking, so ${party} won't fit. How many guests should it be, or should it move to a time with room?`,
+        `The session on ${day} at ${slot.time} has room for ${guests(slot.room ?? 0)} on this booking, so ${party} won't fit.${times} How many guests should it be, or should it move to one of those times?`,
         'capacity',
       );
+    }
     case 'plan_conflict':
       return ask(
         `These changes don't all fit: after the earlier steps, ${day} at ${slot.time} has no room for ${party}. Which change should I make, or where should the others go?`,
