@@ -3,6 +3,7 @@ import type { BookingRecord } from './booking-record.ts';
 import type { GateError, PlanStepDraft, SlotUnavailable } from './gate/gate-types.ts';
 import { groundingErrors } from './gate/grounding-checks.ts';
 import { unknownIds } from './gate/id-checks.ts';
+import { noOpSteps } from './gate/no-op-checks.ts';
 import { planErrors } from './gate/plan-checks.ts';
 import { findUnavailableSlot } from './gate/slot-check.ts';
 import type { SeenIds } from './lookup-ids.ts';
@@ -57,7 +58,11 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
   if (errors.length > 0) return { errors };
   const closed = closedBooking(input.steps, input.bookings);
   if (closed) return { errors: [], closed };
-  errors.push(...unknownIds(input.steps, input.registry, input.seenIds), ...groundingErrors(input));
+  errors.push(
+    ...unknownIds(input.steps, input.registry, input.seenIds),
+    ...groundingErrors(input),
+    ...noOpSteps(input.steps, input.registry, input.bookings),
+  );
   if (errors.length > 0) return { errors };
   const unavailable = await findUnavailableSlot(
     input.steps,

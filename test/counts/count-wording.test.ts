@@ -128,6 +128,46 @@ describe('guest counts from wording (issue 16)', () => {
     },
   );
 
+  test.prop([
+    fc.integer({ min: 1, max: 9 }),
+    fc.integer({ min: 1, max: 9 }),
+    fc.integer({ min: 20, max: 60 }),
+    who,
+  ])(
+    'changes said across clauses about one booking add up, and no part of them is licensed alone',
+    (gone, extra, current, name) => {
+      // Prepare
+      const text = `${name}: ${gone} dropped out but ${extra} extra are coming`;
+
+      // Act
+      const licensed = licensedCounts(text, current, OPTIONS);
+
+      // Assess
+      expect([...licensed]).toEqual([current - gone + extra]);
+    },
+  );
+
+  test.prop([
+    fc.integer({ min: 1, max: 40 }),
+    fc.integer({ min: 1, max: 9 }),
+    fc.integer({ min: 1, max: 40 }),
+  ])(
+    'a total and a change that disagree license nothing for one booking, and both for several',
+    (total, change, current) => {
+      fc.pre(current + change !== total);
+      // Prepare
+      const text = `make it ${total}, ${change} more`;
+
+      // Act
+      const one = licensedCounts(text, current, OPTIONS);
+      const several = licensedCounts(text, current, { ...OPTIONS, severalBookings: true });
+
+      // Assess
+      expect([...one]).toEqual([]);
+      expect([...several].sort((a, b) => a - b)).toEqual([total, current + change].sort((a, b) => a - b));
+    },
+  );
+
   test.prop([fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 9 }).chain((d) => spelt(d))])(
     'a total and a change in one clause read as a question, never as either one',
     (total, change) => {

@@ -23,7 +23,8 @@ export interface GateError {
     | 'dependency_cycle'
     | 'unknown_booking'
     | 'unknown_id'
-    | 'ungrounded_value';
+    | 'ungrounded_value'
+    | 'no_change';
   message: string;
 }
 

@@ -65,7 +65,8 @@ function isGrounded(
   if (param.type === 'number' && typeof value === 'number' && isCount) {
     const references = typeof booking?.booking_reference === 'string' ? [booking.booking_reference] : [];
     const current = typeof before === 'number' ? before : undefined;
-    return licensedCounts(text, current, { locale: input.locale, references }).has(value);
+    const severalBookings = new Set(input.steps.map((s) => s.parameters.booking_id)).size > 1;
+    return licensedCounts(text, current, { locale: input.locale, references, severalBookings }).has(value);
   }
   return true;
 }
