@@ -14,6 +14,7 @@ const NOT_COUNTS: readonly RegExp[] = [
   /\+?\d[\d ()-]{6,}\d/g, // phone numbers
   /[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:%|percent|dollars?|bucks|nzd|aud|usd)\b/gi, // money, percentages
   /\b\d+\s?(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?|yrs?|yo)\b/gi, // durations, ages
+  /\b(?:turning|turns|turned|aged?|age of)\s+\d{1,3}\b|\b\d{1,3}(?:st|nd|rd|th)?\s+birthday\b/gi, // ages
   /\b(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*\b/gi, // tokens mixing letters and digits
   /\b\d{4,}(?:[-/]\d+)*\b/g, // four or more digits: references, years, card numbers
 ];

@@ -168,6 +168,24 @@ describe('guest counts from wording (issue 16)', () => {
     },
   );
 
+  test.prop([fc.integer({ min: 1, max: 99 }), who, fc.integer({ min: 1, max: 60 })])(
+    'an age is never a count: "turning N", "aged N", "Nth birthday"',
+    (age, name, current) => {
+      // Prepare
+      const texts = [
+        `${name}: the birthday boy is turning ${age}`,
+        `${name}'s kid is aged ${age}`,
+        `${name}'s ${age}th birthday`,
+      ];
+
+      // Act
+      const licensed = texts.map((text) => [...licensedCounts(text, current, OPTIONS)]);
+
+      // Assess
+      expect(licensed).toEqual([[], [], []]);
+    },
+  );
+
   test.prop([fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 9 }).chain((d) => spelt(d))])(
     'a total and a change in one clause read as a question, never as either one',
     (total, change) => {
