@@ -7,9 +7,9 @@
  *   path     := key ( "." key | "[" digits "]" )*
  *   key      := [A-Za-z0-9_]+                      a digit key reads an array item too: a.0.b = a[0].b
  *
- * It accepts everything lib/planner/placeholders.ts and lib/executor/templates.ts accept, except paths with an
- * empty segment (`a..b`, `a.`), which no value can have. A value that is exactly one template keeps the
- * referenced value's type; templates inside longer text are interpolated as text.
+ * The planner (lib/planner/placeholders.ts: its step-scoped view), the registry (compensation templates) and the
+ * executor (arguments, pre-images, compensations) all read templates through this module only. A value that is
+ * exactly one template keeps the referenced value's type; templates inside longer text are interpolated as text.
  */
 
 /** One step of a path: an object key, or an array index written `[n]`. */

@@ -1,31 +1,47 @@
-/** 000 Data Placeholders: `{{step_N.field}}` references the output `field` of step N. */
-const PLACEHOLDER = /\{\{\s*step_(\d+)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-const WHOLE_PLACEHOLDER = /^\{\{\s*step_(\d+)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$/;
-/** Anything that looks like a placeholder attempt, well-formed or not. */
-const BRACES = /\{\{[^}]*\}\}/g;
+import {
+  formatPath,
+  malformedTemplatesIn,
+  parseTemplate,
+  stepNumberOf,
+  templatesIn,
+} from '../contracts/template-grammar.ts';
 
+/**
+ * 000 Data Placeholders: `{{step_N.field}}` references the output `field` of step N. This is the planner's view
+ * of the one template grammar (lib/contracts/template-grammar.ts): in a plan only step scopes are meaningful.
+ */
 export interface PlaceholderRef {
   step: number;
+  /** The path after `step_N.`, as the grammar writes it: "booking_id", or "items[0].id" for a nested read. */
   field: string;
   /** The exact text, e.g. "{{step_1.booking_id}}". */
   text: string;
 }
 
-/** Every well-formed placeholder inside a value (strings only; other types hold none). */
+/** Every well-formed step placeholder inside a value (strings only; other types hold none). */
 export function placeholdersIn(value: unknown): PlaceholderRef[] {
-  if (typeof value !== 'string') return [];
-  return [...value.matchAll(PLACEHOLDER)].map((m) => ({ step: Number(m[1]), field: m[2] ?? '', text: m[0] }));
+  return templatesIn(value).flatMap((ref) => {
+    const step = stepNumberOf(ref.scope);
+    return step === undefined ? [] : [{ step, field: formatPath(ref.path), text: ref.text }];
+  });
 }
 
-/** `{{…}}` fragments that are not of the form {{step_N.field}}. */
+/**
+ * `{{…}}` fragments that are not step placeholders: malformed templates, and well-formed templates of another
+ * scope ({{request.x}} belongs to compensations, never to a plan).
+ */
 export function malformedPlaceholdersIn(value: unknown): string[] {
-  if (typeof value !== 'string') return [];
-  return [...value.matchAll(BRACES)].map((m) => m[0]).filter((t) => !WHOLE_PLACEHOLDER.test(t));
+  const foreign = templatesIn(value)
+    .filter((ref) => stepNumberOf(ref.scope) === undefined)
+    .map((ref) => ref.text);
+  return [...malformedTemplatesIn(value), ...foreign];
 }
 
 /** True when the whole value is one placeholder: its type is only known at execution time. */
 export function isWholePlaceholder(value: unknown): boolean {
-  return typeof value === 'string' && WHOLE_PLACEHOLDER.test(value.trim());
+  if (typeof value !== 'string') return false;
+  const ref = parseTemplate(value.trim());
+  return ref !== undefined && stepNumberOf(ref.scope) !== undefined;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { fc, test } from '@fast-check/vitest';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { canonicalValue, normaliseValue, sameValue } from '../../lib/executor/step/canonical-value.ts';
 
@@ -6,26 +8,33 @@ describe('canonicalValue', () => {
     ['3pm', '15:00'],
     ['3:30 pm', '15:30'],
     ['15.30', '15:30'],
-    ['12am', '00:00'],
     ['15:00:00', '15:00'],
   ])('reads the time %s as %s', (input, expected) => {
     expect(canonicalValue('time', input)).toBe(expected);
   });
 
-  it('does not read a bare number or 25:00 as a time', () => {
-    expect(canonicalValue('time', '3')).toBeUndefined();
+  it('has no one reading for an ambiguous or impossible time (lib/dates asks about "12am")', () => {
+    expect(canonicalValue('time', '12am')).toBeUndefined();
     expect(canonicalValue('time', '25:00')).toBeUndefined();
   });
 
-  it('reads year-first dates in any separator, and nothing ambiguous', () => {
-    expect(canonicalValue('date', '2026/12/5')).toBe('2026-12-05');
-    expect(canonicalValue('date', '05/12/2026')).toBeUndefined();
+  it('reads dates through lib/dates, in the order of the venue locale', () => {
+    const sydney = { timeZone: 'Australia/Sydney', locale: 'en-AU' };
+    const newYork = { timeZone: 'America/New_York', locale: 'en-US' };
+    expect(canonicalValue('date', '2026/12/5', { venue: sydney })).toBe('2026-12-05');
+    expect(canonicalValue('date', '05/12/2026', { venue: sydney })).toBe('2026-12-05');
+    expect(canonicalValue('date', '05/12/2026', { venue: newYork })).toBe('2026-05-12');
+  });
+
+  it('never reads relative words as one value: they cannot be compared after confirmation', () => {
+    expect(canonicalValue('date', 'Saturday')).toBeUndefined();
+    expect(canonicalValue('date', 'tomorrow')).toBeUndefined();
   });
 
   it('reads numbers, booleans and enum values case-insensitively', () => {
     expect(canonicalValue('number', ' 6 ')).toBe(6);
     expect(canonicalValue('boolean', 'Yes')).toBe(true);
-    expect(canonicalValue('enum', 'EMAIL', ['email', 'sms'])).toBe('email');
+    expect(canonicalValue('enum', 'EMAIL', { enumValues: ['email', 'sms'] })).toBe('email');
   });
 });
 
@@ -33,6 +42,9 @@ describe('sameValue', () => {
   it('treats a format change as the same value and a new value as a change', () => {
     expect(sameValue('time', '3pm', '15:00')).toBe(true);
     expect(sameValue('time', '4pm', '15:00')).toBe(false);
+    expect(sameValue('date', 'Sat 28 Nov', '2026-11-28')).toBe(true);
+    expect(sameValue('date', 'Sun 29 Nov', '2026-11-28')).toBe(false);
+    expect(sameValue('datetime', '2026-11-28T15:00:00+11:00', '2026-11-28T04:00:00Z')).toBe(true);
     expect(sameValue('number', '6', 6)).toBe(true);
     expect(sameValue('string', ' John  Smith', 'john smith')).toBe(true);
     expect(sameValue('string', 'Jane Smith', 'John Smith')).toBe(false);
@@ -44,5 +56,23 @@ describe('normaliseValue', () => {
     expect(normaliseValue('time', '3pm')).toBe('15:00');
     expect(normaliseValue('date', 'Saturday')).toBe('Saturday');
     expect(normaliseValue('string', 'Mixed Case')).toBe('Mixed Case');
+  });
+});
+
+describe('sameValue for dates: a restatement is never taken for a change, nor a change for a restatement', () => {
+  const sydney = { timeZone: 'Australia/Sydney', locale: 'en-AU' };
+  const day = fc
+    .integer({ min: 0, max: 3 * 366 })
+    .map((n) => DateTime.fromISO('2026-01-01').plus({ days: n }));
+
+  test.prop([day, day])('"Sat 28 Nov 2026" and "28/11/2026" restate 2026-11-28 and no other day', (a, b) => {
+    // Arrange
+    const confirmed = a.toISODate();
+    const restatements = [a.toFormat('ccc d LLL yyyy'), a.toFormat('dd/LL/yyyy'), a.toFormat('d LLLL yyyy')];
+    // Act / Assess
+    for (const offered of restatements) {
+      expect(sameValue('date', offered, confirmed, { venue: sydney })).toBe(true);
+      expect(sameValue('date', offered, b.toISODate(), { venue: sydney })).toBe(a.hasSame(b, 'day'));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readPath } from '../../lib/contracts/template-grammar.ts';
 import { beforeFieldsOf, pick } from '../../lib/executor/step/pre-image.ts';
-import { readPath } from '../../lib/executor/step/templates.ts';
 import { CompiledAction } from '../../lib/registry/compiled-action.ts';
 
 describe('pre-image', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hasTemplate,
-  resolveParameters,
-  resolveValue,
-  stepOutputLookup,
-} from '../../lib/executor/step/templates.ts';
+import { hasTemplate, resolveParameters, resolveValue } from '../../lib/contracts/template-grammar.ts';
+import { stepOutputLookup } from '../../lib/executor/step/templates.ts';
 
 const outputs = new Map<number, Record<string, unknown>>([
   [1, { booking_id: 'bk_1042', party_size: 12, notes: [{ note_id: 'n_1' }] }],

@@ -1,6 +1,6 @@
+import { readPath, resolveParameters } from '../../contracts/template-grammar.ts';
 import type { StoredStep } from '../../plans/stored-plan.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import { readPath, resolveParameters } from '../step/templates.ts';
 
 export type CompensationArgs =
   | { ok: true; action_id: string; args: Record<string, unknown> }

@@ -1,8 +1,9 @@
+import { hasTemplate, resolveValue, type TemplateLookup } from '../../contracts/template-grammar.ts';
+import type { VenueSettings } from '../../dates/same-when.ts';
 import { parameterSchema } from '../../registry/args-schema.ts';
 import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
 import { sameValue } from './canonical-value.ts';
 import { isEvidenced, NO_EVIDENCE, type PlaceholderEvidence } from './placeholder-evidence.ts';
-import { hasTemplate, resolveValue, type TemplateLookup } from './templates.ts';
 
 /**
  * The exact rule for what a model may do to a confirmed step's parameters (000 "Post-confirmation
@@ -50,6 +51,8 @@ export function decideArguments(
   proposed: Record<string, unknown>,
   lookup: TemplateLookup,
   evidence: PlaceholderEvidence = NO_EVIDENCE,
+  /** The venue dates and times are read in (VENUE_TIMEZONE, VENUE_LOCALE); default: the config defaults. */
+  venue?: VenueSettings,
 ): ArgumentDecision {
   const args: Record<string, unknown> = {};
   const ignored: string[] = [];
@@ -81,7 +84,13 @@ export function decideArguments(
       args[name] = target;
       continue;
     }
-    if (param && sameValue(param.type, offered, target, param.enum_values)) {
+    if (
+      param &&
+      sameValue(param.type, offered, target, {
+        ...(param.enum_values ? { enumValues: param.enum_values } : {}),
+        ...(venue ? { venue } : {}),
+      })
+    ) {
       args[name] = passes(param, target) || !passes(param, offered) ? target : offered;
       continue;
     }

@@ -1,4 +1,6 @@
+import { DEFAULT_VENUE_LOCALE } from '../../config/config.ts';
 import type { ParameterType } from '../../contracts/enums.ts';
+import { canonicalWhen, sameWhen, type VenueSettings, type WhenType } from '../../dates/same-when.ts';
 
 /**
  * Canonical forms of parameter values, per 001 primitive type. Two values with the same canonical form say the
@@ -7,39 +9,26 @@ import type { ParameterType } from '../../contracts/enums.ts';
  */
 export type Canonical = string | number | boolean;
 
-const TIME = /^(\d{1,2})(?:[:.h](\d{2}))?(?::\d{2})?\s*(am|pm|a\.m\.|p\.m\.)?$/i;
-const DATE = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
+/** How a value is read: the enum's values, and the venue whose timezone and locale dates and times are read in. */
+export interface Reading {
+  enumValues?: readonly string[];
+  /** Default: the service's home venue settings (config defaults). Dates and times need the real venue. */
+  venue?: VenueSettings;
 }
 
-function canonicalTime(text: string): string | undefined {
-  const m = TIME.exec(text.trim());
-  if (!m) return undefined;
-  let hour = Number(m[1]);
-  const minute = Number(m[2] ?? '0');
-  const meridiem = m[3]?.toLowerCase().replaceAll('.', '');
-  if (meridiem === undefined && m[2] === undefined) return undefined; // a bare "3" is not a time
-  if (meridiem === 'pm' && hour < 12) hour += 12;
-  if (meridiem === 'am' && hour === 12) hour = 0;
-  if (hour > 23 || minute > 59) return undefined;
-  return `${pad(hour)}:${pad(minute)}`;
-}
+const HOME_VENUE: VenueSettings = { timeZone: 'Australia/Sydney', locale: DEFAULT_VENUE_LOCALE };
+/** Absolute values don't depend on now; a date without a year is read near this day, never as "in the past". */
+const NO_NOW = new Date(Date.UTC(2000, 0, 1));
 
-function canonicalDate(text: string): string | undefined {
-  const m = DATE.exec(text.trim());
-  if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  return `${year}-${pad(month)}-${pad(day)}`;
+function isWhen(type: ParameterType): type is WhenType {
+  return type === 'date' || type === 'time' || type === 'datetime';
 }
 
 /** The canonical form of a value, or undefined when the value can't be read as that type. */
 export function canonicalValue(
   type: ParameterType,
   value: unknown,
-  enumValues?: readonly string[],
+  reading: Reading = {},
 ): Canonical | undefined {
   if (type === 'number') {
     if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -54,35 +43,35 @@ export function canonicalValue(
   }
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const text = String(value);
-  if (type === 'time') return canonicalTime(text);
-  if (type === 'date') return canonicalDate(text);
-  if (type === 'datetime') {
-    const ms = Date.parse(text);
-    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
-  }
+  // Dates and times: the one resolver (lib/dates), in the venue's timezone and locale; relative words never match.
+  if (isWhen(type)) return canonicalWhen(type, text, reading.venue ?? HOME_VENUE, NO_NOW);
   if (type === 'enum') {
     const wanted = text.trim().toLowerCase();
-    return enumValues?.find((v) => v.toLowerCase() === wanted);
+    return reading.enumValues?.find((v) => v.toLowerCase() === wanted);
   }
   // string: whitespace and letter case are formatting, the characters are not.
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** True when both values read as the same thing for this type (or are identical). */
+/**
+ * True when `offered` reads as the same thing as `expected` for this type (or is identical). Dates and times are
+ * read as of the expected value's day (lib/dates sameWhen), so "Sat 28 Nov" restates 2026-11-28.
+ */
 export function sameValue(
   type: ParameterType,
-  a: unknown,
-  b: unknown,
-  enumValues?: readonly string[],
+  offered: unknown,
+  expected: unknown,
+  reading: Reading = {},
 ): boolean {
-  if (JSON.stringify(a) === JSON.stringify(b)) return true;
-  const ca = canonicalValue(type, a, enumValues);
-  return ca !== undefined && ca === canonicalValue(type, b, enumValues);
+  if (JSON.stringify(offered) === JSON.stringify(expected)) return true;
+  if (isWhen(type)) return sameWhen(type, expected, offered, reading.venue ?? HOME_VENUE);
+  const ca = canonicalValue(type, offered, reading);
+  return ca !== undefined && ca === canonicalValue(type, expected, reading);
 }
 
 /** The value in the wire format of its type when it can be read (e.g. "3pm" → "15:00"), else unchanged. */
-export function normaliseValue(type: ParameterType, value: unknown, enumValues?: readonly string[]): unknown {
+export function normaliseValue(type: ParameterType, value: unknown, reading: Reading = {}): unknown {
   if (type === 'string') return value;
-  const canonical = canonicalValue(type, value, enumValues);
+  const canonical = canonicalValue(type, value, reading);
   return canonical === undefined ? value : canonical;
 }

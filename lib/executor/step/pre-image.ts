@@ -1,8 +1,8 @@
+import { readPath, resolveParameters } from '../../contracts/template-grammar.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { RunContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
-import { readPath, resolveParameters } from './templates.ts';
 
 /** Fields always kept from a pre-image: they name the booking in messages and the recovery guidance. */
 const IDENTITY_FIELDS = ['booking_id', 'booking_reference', 'version'];

@@ -199,10 +199,15 @@ export async function runStep(
   if (step.step_state === 'intent_recorded') return sendIntent(ctx, state, action, stepNumber, []);
 
   const outputs = stepOutputs(state.plan);
-  const decision = decideArguments(action, step.parameters, proposed, stepOutputLookup(outputs), {
-    outputs,
-    answers: answersIn(state.messages),
-  });
+  const { VENUE_TIMEZONE, VENUE_LOCALE } = ctx.deps.config;
+  const decision = decideArguments(
+    action,
+    step.parameters,
+    proposed,
+    stepOutputLookup(outputs),
+    { outputs, answers: answersIn(state.messages) },
+    { timeZone: VENUE_TIMEZONE, locale: VENUE_LOCALE },
+  );
   if (!decision.ok && decision.kind === 'changed_confirmed_value') {
     const reason = `Confirmed values can't change after confirmation (only their format): ${decision.violations.join('; ')}.`;
     return {
