@@ -26,6 +26,7 @@ const ASKS_FOR_BY_UNCLEAR: Readonly<Record<string, AsksFor>> = {
   date_in_past: 'date',
   time: 'time',
   slot_unavailable: 'time',
+  capacity: 'other',
   guest_count: 'party_size',
   contact_details: 'contact',
   product: 'product',
@@ -34,7 +35,7 @@ const ASKS_FOR_BY_UNCLEAR: Readonly<Record<string, AsksFor>> = {
 };
 
 /** Codes whose reply refuses the request rather than asking something. */
-const DECLINING = new Set(['out_of_scope', 'pending_plan_confirmed']);
+const DECLINING = new Set(['out_of_scope', 'pending_plan_confirmed', 'booking_closed']);
 /** Codes whose reply asks the user to say it again differently (the gate or the bound gave up). */
 const REPHRASING = new Set(['invalid_plan']);
 

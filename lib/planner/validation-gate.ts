@@ -2,8 +2,11 @@ import type { BookingLookups } from './booking-lookups.ts';
 import type { BookingRecord } from './booking-record.ts';
 import type { GateError, PlanStepDraft, SlotUnavailable } from './gate/gate-types.ts';
 import { groundingErrors } from './gate/grounding-checks.ts';
+import { unknownIds } from './gate/id-checks.ts';
+import { noOpSteps } from './gate/no-op-checks.ts';
 import { planErrors } from './gate/plan-checks.ts';
 import { findUnavailableSlot } from './gate/slot-check.ts';
+import type { SeenIds } from './lookup-ids.ts';
 import type { PlannerRegistry } from './planner-deps.ts';
 
 export interface GateInput {
@@ -20,25 +23,46 @@ export interface GateInput {
   carriedValues: readonly unknown[];
   /** The venue's today (YYYY-MM-DD): targets before it are refused. */
   today: string;
+  /** Ids the lookups returned this turn, including the gate's own booking reads. */
+  seenIds: SeenIds;
+  /** Fields a booking holds (the get-booking lookup's outputs): number parameters named like one are counts. */
+  bookingFields: ReadonlySet<string>;
+  /** The venue's locale (reading counts apart from dates and times). */
+  locale: string;
 }
 
 export interface GateVerdict {
   /** Empty when the plan may be shown. */
   errors: GateError[];
-  /** Set when the plan is well-formed but a reschedule's slot is full: offer alternatives instead. */
+  /** Set when the plan is well-formed but a slot cannot take it: a question instead (offer_alternatives). */
   unavailable?: SlotUnavailable;
+  /** Set when a step changes a booking that can no longer change: the request is declined with why. */
+  closed?: BookingRecord;
 }
 
+/** Booking statuses after which nothing can change (openapi: a cancelled booking can't be modified again). */
+const CLOSED_STATUSES = new Set(['cancelled']);
+
 /**
- * The deterministic validation gate before any plan is shown (seed 004, adopted; issue 5). Structure first
- * (actions, parameters, placeholders, cycles), then facts: the bookings exist, contact details and counts come
- * from the user, and a reschedule's target slot has room. Structural errors go back to the model for one repair
- * round; an unavailable slot becomes a question with the day's available slots.
+ * The deterministic validation gate before any plan is shown (seed 004, adopted; issues 5, 16, 18). Structure
+ * first (actions, parameters, placeholders, cycles), then facts: the bookings exist and can still change, every
+ * id was returned by a lookup, contact details and counts come from the user, and the slots have room. Structural
+ * errors go back to the model for one repair round; a closed booking is a decline; a slot that cannot take the
+ * plan becomes a question.
  */
 export async function runValidationGate(input: GateInput): Promise<GateVerdict> {
+  const tooMany = overMaximum(input);
+  if (tooMany) return { errors: [], unavailable: tooMany };
   const errors = [...input.normalizationErrors, ...planErrors(input.steps, input.registry)];
   if (input.verifyBookings) errors.push(...unknownBookings(input.steps, input.bookings));
-  errors.push(...groundingErrors(input));
+  if (errors.length > 0) return { errors };
+  const closed = closedBooking(input.steps, input.bookings);
+  if (closed) return { errors: [], closed };
+  errors.push(
+    ...unknownIds(input.steps, input.registry, input.seenIds),
+    ...groundingErrors(input),
+    ...noOpSteps(input.steps, input.registry, input.bookings),
+  );
   if (errors.length > 0) return { errors };
   const unavailable = await findUnavailableSlot(
     input.steps,
@@ -50,11 +74,49 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
   return unavailable ? { errors: [], unavailable } : { errors: [] };
 }
 
+/** A count above what the API takes (its maximum) is a question about the count, not a plan to repair. */
+function overMaximum(input: GateInput): SlotUnavailable | undefined {
+  for (const step of input.steps) {
+    const action = input.registry.get(step.action_id);
+    for (const param of action?.parameters ?? []) {
+      const value = step.parameters[param.name];
+      const max = param.constraints?.maximum;
+      if (!input.bookingFields.has(param.name) || typeof value !== 'number' || max === undefined) continue;
+      if (value <= max) continue;
+      const booking_id = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : '';
+      const booking = input.bookings.get(booking_id);
+      return {
+        step_number: step.step_number,
+        booking_id,
+        date: booking?.date ?? '',
+        time: booking?.start_time ?? '',
+        party_size: value,
+        alternatives: [],
+        reason: 'over_capacity',
+        capacity: max,
+      };
+    }
+  }
+  return undefined;
+}
+
+function closedBooking(
+  steps: readonly PlanStepDraft[],
+  bookings: ReadonlyMap<string, BookingRecord>,
+): BookingRecord | undefined {
+  for (const step of steps) {
+    const id = step.parameters.booking_id;
+    const booking = typeof id === 'string' ? bookings.get(id) : undefined;
+    if (booking?.status && CLOSED_STATUSES.has(booking.status)) return booking;
+  }
+  return undefined;
+}
+
 function unknownBookings(
   steps: readonly PlanStepDraft[],
   bookings: ReadonlyMap<string, BookingRecord>,
 ): GateError[] {
-  return steps.flatMap((step): GateError[] => {
+  return steps.flatMap((step) => {
     const id = step.parameters.booking_id;
     if (typeof id !== 'string' || id.includes('{{') || bookings.has(id)) return [];
     return [

@@ -38,6 +38,10 @@ export type ActionOutcome =
       retry_after_seconds?: number;
       /** On a full slot: the day's slots that still have room. */
       alternatives?: Record<string, unknown>[];
+      /** The API's machine-readable error code ("slot_full"), when it sent one. */
+      code?: string;
+      /** On a full slot: the places still free in the requested slot. */
+      slot_remaining?: number;
     };
 
 /** Port: the booking API (our sandbox locally, ROLLER in production). */

@@ -171,5 +171,6 @@ function assertRoom(
     'slot_full',
     `${product.name} at ${startTime} on ${date} has room for ${slot?.remaining ?? 0} more, not ${partySize}`,
     slotsWithRoom(slots, partySize, [startTime, ...ownSlot]),
+    slot?.remaining ?? 0,
   );
 }

@@ -10,6 +10,8 @@ export interface ApiErrorDetails {
   field?: string;
   expectedFormat?: string;
   alternatives?: SlotView[];
+  /** On a full slot: the places still free in the requested slot. */
+  remaining?: number;
   /** Sent as the Retry-After header (429, 503). */
   retryAfterSeconds?: number;
 }
@@ -33,13 +35,14 @@ export class SandboxApiError extends Error {
 
   /** The response body, shaped like components/schemas/Error. */
   toBody(): Record<string, unknown> {
-    const { field, expectedFormat, alternatives } = this.details;
+    const { field, expectedFormat, alternatives, remaining } = this.details;
     return {
       code: this.code,
       message: this.message,
       ...(field === undefined ? {} : { field }),
       ...(expectedFormat === undefined ? {} : { expectedFormat }),
       ...(alternatives === undefined ? {} : { alternatives }),
+      ...(remaining === undefined ? {} : { remaining }),
     };
   }
 }
@@ -53,8 +56,16 @@ export function notFound(what: string): SandboxApiError {
   return new SandboxApiError(404, 'not_found', `${what} not found`);
 }
 
-export function conflict(code: string, message: string, alternatives?: SlotView[]): SandboxApiError {
-  return new SandboxApiError(409, code, message, alternatives === undefined ? {} : { alternatives });
+export function conflict(
+  code: string,
+  message: string,
+  alternatives?: SlotView[],
+  remaining?: number,
+): SandboxApiError {
+  return new SandboxApiError(409, code, message, {
+    ...(alternatives === undefined ? {} : { alternatives }),
+    ...(remaining === undefined ? {} : { remaining }),
+  });
 }
 
 /** Raised when a fixture does not match the documented format (docs/sandbox.md). */

@@ -54,8 +54,31 @@ describe('classifyResponse', () => {
       status: 400,
       error_type: 'bad_request',
       message: 'startTime must be HH:MM',
+      code: 'invalid_parameter',
       field: 'start_time',
       expected_format: 'HH:MM',
+    });
+  });
+
+  it('keeps a full slot apart from a concurrent change: its code, the places left and the alternatives', () => {
+    // Arrange
+    const body = JSON.stringify({
+      code: 'slot_full',
+      message: 'Party Room at 12:30 on 2026-11-28 has room for 4 more, not 13',
+      remaining: 4,
+      alternatives: [{ startTime: '15:00', capacity: 20, remaining: 20 }],
+    });
+
+    // Act
+    const outcome = classifyResponse(actions.rescheduleBooking, 409, new Headers(), body, NOW);
+
+    // Assert
+    expect(outcome).toMatchObject({
+      ok: false,
+      error_type: 'conflict',
+      code: 'slot_full',
+      slot_remaining: 4,
+      alternatives: [{ start_time: '15:00', capacity: 20, remaining: 20 }],
     });
   });
 

@@ -19,6 +19,7 @@ function sampleArgs(sandbox: TestSandbox): Record<string, Record<string, unknown
     searchBookings: { search_text: 'john', date_range_start: '2026-03-11', max_results: 5 },
     getBooking: { booking_id: john },
     getAvailability: { product_id: 'prod_party_room', date: NEXT_SATURDAY },
+    listProducts: {},
     createBooking: {
       product_id: 'prod_open_play',
       date: NEXT_SATURDAY,

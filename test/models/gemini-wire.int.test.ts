@@ -86,6 +86,7 @@ describe('Gemini over the wire (local generateContent stub)', () => {
     expect(declarations.map((d: { name: string }) => d.name)).toEqual([
       'getAvailability',
       'getBooking',
+      'listProducts',
       'searchBookings',
       'propose_plan',
       'ask_clarification',

@@ -113,15 +113,16 @@ describe('offline model over the local stack: the documented demo sentences', ()
     );
   });
 
-  it('"Change the guest count on Chloe Wilson\'s booking" asks how many, then "14" gives the plan', async () => {
+  it('"Change the guest count on Chloe Wilson\'s booking" asks how many, then "10" gives the plan', async () => {
     const h = offline();
     const question = expectKind(
       await h.send("Change the guest count on Chloe Wilson's booking"),
       'clarification',
     );
     expect(question.question).toBe('How many guests should BK-1050 (Chloe Wilson) be for?');
-    const plan = expectKind(await h.send('14'), 'plan');
-    expect(plan.plan.actions[0]?.parameters).toEqual({ booking_id: id('BK-1050'), party_size: 14 });
+    // Laser tag holds 12 a session: 14 is asked about before any plan (issue 14 decision 4), 10 fits.
+    const plan = expectKind(await h.send('10'), 'plan');
+    expect(plan.plan.actions[0]?.parameters).toEqual({ booking_id: id('BK-1050'), party_size: 10 });
   });
 
   it('"actually make it 11am" amends the pending plan', async () => {

@@ -175,28 +175,30 @@ describe('createPlanner: date parameters of lookups', () => {
 
 describe('createPlanner: a new booking at a part of the day', () => {
   it('takes the product’s one morning session on that day', async () => {
-    // Prepare
-    const model = fakeModel().respondWithTools([
-      {
-        name: 'propose_plan',
-        id: 'c1',
-        args: {
-          intent_summary: 'Book the party room',
-          steps: [
-            {
-              action_id: 'createBooking',
-              parameters: params({
-                product_id: 'prod_party_room',
-                date: 'Sunday morning',
-                start_time: 'Sunday morning',
-                party_size: '6',
-                guest_name: 'Lee family',
-              }),
-            },
-          ],
+    // Prepare: the model finds the product's id with the catalogue lookup first (issue 18: ids come from lookups).
+    const model = fakeModel()
+      .respondWithTools([{ name: 'listProducts', args: {}, id: 'c0' }])
+      .respondWithTools([
+        {
+          name: 'propose_plan',
+          id: 'c1',
+          args: {
+            intent_summary: 'Book the party room',
+            steps: [
+              {
+                action_id: 'createBooking',
+                parameters: params({
+                  product_id: 'prod_party_room',
+                  date: 'Sunday morning',
+                  start_time: 'Sunday morning',
+                  party_size: '6',
+                  guest_name: 'Lee family',
+                }),
+              },
+            ],
+          },
         },
-      },
-    ]);
+      ]);
     const h = plannerHarness({ model });
 
     // Act

@@ -104,6 +104,8 @@ describe('groundingErrors (000 Planning Rules 2: never assume guest counts or co
       bookings,
       userText,
       carriedValues,
+      bookingFields: new Set(['party_size', 'email']),
+      locale: 'en-AU',
     }).map((e) => e.code);
 
   it.each([

@@ -33,6 +33,7 @@ describe('tool binding', () => {
     expect(toolNames(bound.tools)).toEqual([
       'getAvailability',
       'getBooking',
+      'listProducts',
       'searchBookings',
       'propose_plan',
       'ask_clarification',

@@ -19,6 +19,7 @@ describe('ActionRegistry', () => {
         'deleteBookingNote',
         'getAvailability',
         'getBooking',
+        'listProducts',
         'refundBooking',
         'rescheduleBooking',
         'searchBookings',
@@ -36,7 +37,7 @@ describe('ActionRegistry', () => {
   describe('views', () => {
     it('modelVisible excludes blocked actions', () => {
       const ids = registry.modelVisible().map((a) => a.action_id);
-      expect(ids).toHaveLength(12);
+      expect(ids).toHaveLength(13);
       expect(ids).not.toContain('refundBooking');
       expect(ids).not.toContain('deleteBooking');
     });
@@ -45,6 +46,7 @@ describe('ActionRegistry', () => {
       expect(registry.readOnly().map((a) => a.action_id)).toEqual([
         'getAvailability',
         'getBooking',
+        'listProducts',
         'searchBookings',
       ]);
       expect(registry.mutations().map((a) => a.action_id)).not.toContain('getBooking');
@@ -66,6 +68,7 @@ describe('ActionRegistry', () => {
         deleteBookingNote: ['normal', true, 'addBookingNote'],
         getAvailability: ['normal', false, null],
         getBooking: ['normal', false, null],
+        listProducts: ['normal', false, null],
         refundBooking: ['blocked', false, null],
         rescheduleBooking: ['normal', true, 'rescheduleBooking'],
         searchBookings: ['normal', false, null],

@@ -42,7 +42,7 @@ describe('extensibility (000: spec + overlay, no code change)', () => {
     expect(toFunctionDeclaration(action).parameters.properties.special_requests).toMatchObject({
       maxLength: 500,
     });
-    expect(registry.modelVisible()).toHaveLength(13);
-    expect(compiled.skipped.map((s) => s.operation_id)).toEqual(['exportBookings', 'listProducts']);
+    expect(registry.modelVisible()).toHaveLength(14);
+    expect(compiled.skipped.map((s) => s.operation_id)).toEqual(['exportBookings']);
   });
 });

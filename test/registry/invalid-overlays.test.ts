@@ -7,7 +7,7 @@ import { loadOverlays, parseOverlay } from '../../lib/registry/load-overlays.ts'
 
 const SPEC = join(import.meta.dirname, '../../openapi/booking-api.yaml');
 const OVERLAYS = join(import.meta.dirname, '../../overlays');
-const ALL_VISIBLE = 12;
+const ALL_VISIBLE = 13;
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -103,7 +103,7 @@ describe('invalid overlays', () => {
     const reasons = Object.fromEntries(transform.skipped.map((s) => [s.operation_id, s.reason]));
     expect(reasons.addBookingNote).toContain('iq_enabled:');
     expect(reasons.deleteBookingNote).toMatch(/^compensation operation 'addBookingNote' is not registered/);
-    expect(transform.actions).toHaveLength(12);
+    expect(transform.actions).toHaveLength(13);
   });
 
   it('rejects both of two overlays for the same operation', async () => {

@@ -17,6 +17,7 @@ describe('sandbox domain rules over HTTP', () => {
       expect(response.body).toEqual({
         code: 'slot_full',
         message: expect.stringContaining('12:30'),
+        remaining: 0,
         alternatives: [{ startTime: '10:00', capacity: 20, remaining: 20 }],
       });
       expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({ startTime: '15:00', version: 1 });

@@ -11,6 +11,7 @@ const ErrorBody = z.object({
   field: z.string().optional(),
   expectedFormat: z.string().optional(),
   alternatives: z.array(z.record(z.string(), z.unknown())).optional(),
+  remaining: z.number().int().nonnegative().optional(),
 });
 const JsonObject = z.record(z.string(), z.unknown());
 
@@ -58,6 +59,8 @@ export function classifyResponse(
     error_type,
     message: details.message ?? `${FALLBACK_MESSAGES[error_type]} (HTTP ${status})`,
   };
+  if (details.code !== undefined) failure.code = details.code;
+  if (details.remaining !== undefined) failure.slot_remaining = details.remaining;
   if (details.field !== undefined) failure.field = parameterName(action, details.field);
   if (details.expectedFormat !== undefined) failure.expected_format = details.expectedFormat;
   if (details.alternatives !== undefined) {

@@ -46,12 +46,16 @@ export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: n
     case 'not_found':
       return `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Please search for it again.`;
     case 'conflict': {
-      // 409 has two causes (openapi Conflict): a full slot, which comes with the day's alternatives, or a
-      // concurrent change / cancelled booking.
+      // 409 has two causes (openapi Conflict): a full slot (code slot_full, with the places left and the day's
+      // alternatives), or a concurrent change / cancelled booking. Issue 14: a full slot is never worded as the
+      // latter.
       const slots = slotList(failure.alternatives);
-      return slots
-        ? `${what} failed: the requested slot is no longer available. Available times that day: ${slots}. Please refresh and retry with one of them.`
-        : `${what} failed: ${booking} was changed by someone else in the meantime (${failure.message}). Please refresh the booking and retry.`;
+      if (failure.code === 'slot_full' || slots) {
+        const left = failure.slot_remaining !== undefined ? ` (${failure.slot_remaining} left)` : '';
+        const times = slots ? `available times that day: ${slots}` : 'no other time that day has room';
+        return `${what} failed: there is not enough room in that slot${left}; ${times}. Please refresh and retry with one of them or fewer guests.`;
+      }
+      return `${what} failed: ${booking} was changed by someone else in the meantime (${failure.message}). Please refresh the booking and retry.`;
     }
     case 'rate_limited':
       return failure.retry_after_seconds !== undefined

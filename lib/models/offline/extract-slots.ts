@@ -1,4 +1,14 @@
+import { maskNonCounts } from '../../counts/mask-non-counts.ts';
+import { readCount } from '../../counts/read-count.ts';
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import {
+  asksNewBooking,
+  mentionsUnreadTime,
+  namesSeveralBookings,
+  otherActionIn,
+  referencesIn,
+  turnsAway,
+} from './request-cues.ts';
 
 /** What the offline planner can act on (seed 000's three intents). */
 export type OfflineIntent = 'reschedule' | 'guest_count' | 'contact';
@@ -14,18 +24,21 @@ export interface MessageSlots {
   partySize?: number;
   /** "two more guests" → +2, "one fewer" → -1. */
   partyDelta?: number;
+  /** "double it" → 2. */
+  partyScale?: number;
+  /** The message speaks of the count but not of one number ("a couple more", "12 or 13"): ask. */
+  countUnclear?: boolean;
+  /** Reasons not to plan from what was understood (request-cues.ts). */
+  severalBookings?: boolean;
+  newBooking?: boolean;
+  otherAction?: string;
+  unreadTime?: boolean;
+  turnsAway?: boolean;
   email?: string;
   phone?: string;
   newName?: string;
 }
 
-const NUMBER_WORDS =
-  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
-    ' ',
-  );
-const COUNT = `(\\d{1,3}|${NUMBER_WORDS.join('|')})`;
-const GUEST_WORDS = '(?:guests?|people|persons?|pax|kids|children|adults)';
-const REFERENCE = /\bBK-?\s?(\d{3,})\b/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const PHONE = /\+?\d[\d ()-]{6,}\d/;
 const RESCHEDULE =
@@ -45,8 +58,8 @@ const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
 /** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
 export function extractSlots(text: string): MessageSlots {
   const slots: MessageSlots = { intents: [] };
-  const reference = REFERENCE.exec(text);
-  if (reference) slots.reference = `BK-${reference[1]}`;
+  const references = referencesIn(text);
+  if (references[0]) slots.reference = references[0];
   const email = EMAIL.exec(text)?.[0];
   if (email) slots.email = email;
   const phone = CONTACT.test(text) ? PHONE.exec(text.replace(EMAIL, ''))?.[0] : undefined;
@@ -55,38 +68,37 @@ export function extractSlots(text: string): MessageSlots {
     `\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`,
   ).exec(text)?.[1];
   if (newName) slots.newName = newName;
-  Object.assign(slots, countOf(text), whenOf(text));
-  const guestName = guestNameOf(text.replace(REFERENCE, ' '));
+  Object.assign(slots, countOf(text, references), whenOf(text));
+  const guestName = guestNameOf(references.reduce((t, r) => t.split(r).join(' '), text));
   if (guestName && guestName !== slots.newName) slots.guestName = guestName;
   if (RESCHEDULE.test(text)) slots.intents.push('reschedule');
-  if (slots.partySize !== undefined || slots.partyDelta !== undefined || GUEST_COUNT.test(text)) {
-    slots.intents.push('guest_count');
-  }
+  const countSaid =
+    slots.partySize !== undefined ||
+    slots.partyDelta !== undefined ||
+    slots.partyScale !== undefined ||
+    slots.countUnclear === true;
+  if (countSaid || GUEST_COUNT.test(text)) slots.intents.push('guest_count');
+  if (namesSeveralBookings(text, NOT_NAMES)) slots.severalBookings = true;
+  if (asksNewBooking(text)) slots.newBooking = true;
+  const other = otherActionIn(text);
+  if (other) slots.otherAction = other;
+  if (mentionsUnreadTime(text)) slots.unreadTime = true;
+  if (turnsAway(text)) slots.turnsAway = true;
   if (slots.email || slots.phone || slots.newName || CONTACT.test(text)) slots.intents.push('contact');
   return slots;
 }
 
-function countOf(text: string): Pick<MessageSlots, 'partySize' | 'partyDelta'> {
-  const delta = new RegExp(`\\b${COUNT}\\s+(more|extra|additional|fewer|less)\\s+${GUEST_WORDS}?`, 'i').exec(
-    text,
-  );
-  if (delta) return { partyDelta: numberOf(delta[1]) * (/fewer|less/i.test(delta[2] ?? '') ? -1 : 1) };
-  const add = new RegExp(`\\b(add|plus)\\s+${COUNT}\\s+${GUEST_WORDS}`, 'i').exec(text);
-  if (add) return { partyDelta: numberOf(add[2]) };
-  const absolute =
-    new RegExp(`^\\s*${COUNT}\\s*${GUEST_WORDS}?\\s*[.!]?\\s*$`, 'i').exec(text) ??
-    new RegExp(`\\b${COUNT}\\s+${GUEST_WORDS}\\b`, 'i').exec(text) ??
-    new RegExp(
-      `\\b(?:party size|guest count|headcount|number of guests|party of)\\b[^.?!\\d]*?\\b(?:to|of|is|be)?\\s*${COUNT}\\b`,
-      'i',
-    ).exec(text);
-  return absolute ? { partySize: numberOf(absolute[1]) } : {};
-}
-
-function numberOf(word: string | undefined): number {
-  const w = (word ?? '').toLowerCase();
-  const index = NUMBER_WORDS.indexOf(w);
-  return index >= 0 ? index : Number(w);
+/** The count as lib/counts reads it (the gate licenses counts by the same reading). */
+function countOf(
+  text: string,
+  references: readonly string[],
+): Pick<MessageSlots, 'partySize' | 'partyDelta' | 'partyScale' | 'countUnclear'> {
+  const reading = readCount(maskNonCounts(text, { locale: 'en-AU', references }));
+  if (reading.kind === 'total') return { partySize: reading.value };
+  if (reading.kind === 'relative') return { partyDelta: reading.delta };
+  if (reading.kind === 'scale') return { partyScale: reading.factor };
+  if (reading.kind === 'ask') return { countUnclear: true };
+  return {};
 }
 
 /**
@@ -137,8 +149,9 @@ function cleanName(raw: string | undefined): string | undefined {
 export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlots {
   const merged: MessageSlots = { ...older, ...stripUndefined(newer) };
   merged.intents = [...new Set([...older.intents, ...newer.intents])];
-  if (newer.partySize !== undefined) delete merged.partyDelta;
-  if (newer.partyDelta !== undefined) delete merged.partySize;
+  const counts = ['partySize', 'partyDelta', 'partyScale', 'countUnclear'] as const;
+  const said = counts.find((k) => newer[k] !== undefined);
+  if (said) for (const k of counts) if (k !== said) delete merged[k];
   return merged;
 }
 

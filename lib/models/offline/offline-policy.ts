@@ -48,8 +48,12 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   if (conv.rejection) return ask('other', reply.CANNOT_REPAIR);
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   // A pick only chose the booking (the planner resolved it); its words are not values for the request.
-  const current = conv.picked ? { intents: [] } : extractSlots(conv.current);
-  const request = [...conv.earlier.map(extractSlots), current].reduce(mergeSlots);
+  const current: MessageSlots = conv.picked ? { intents: [] } : extractSlots(conv.current);
+  const refusal = refuse(current);
+  if (refusal) return refusal;
+  // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
+  const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
+  const request = [...earlier.map(extractSlots), current].reduce(mergeSlots);
   // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend.
   const intents = request.intents.length > 0 ? request.intents : conv.pending ? valueIntents(current) : [];
   if (intents.length === 0) {
@@ -64,6 +68,18 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   // A contact detail given before a question is masked in the stored history (000 Privacy): it has to be asked again.
   const forgotten = conv.earlier.some((text) => MASKED_CONTACT.test(text));
   return proposeOrAsk(target, { ...request, forgotten }, intents, pending, tools);
+}
+
+/**
+ * A question or a decline instead of a plan from part of the words (issue 16: never a wrong plan): another booking
+ * named beside this one, a new reservation, or an action the offline planner does not build.
+ */
+function refuse(current: MessageSlots): OfflineCall | undefined {
+  if (current.otherAction) return decline(reply.cannotDo(current.otherAction));
+  if (current.newBooking && !current.intents.includes('reschedule'))
+    return decline(reply.cannotDo('new bookings'));
+  if (current.severalBookings) return ask('booking', reply.ONE_BOOKING_AT_A_TIME);
+  return undefined;
 }
 
 function resolveTarget(
@@ -124,6 +140,9 @@ function proposeOrAsk(
   const summaries: string[] = [];
   const rebuilt = new Set<string>();
   for (const intent of INTENT_ORDER.filter((i) => intents.includes(i))) {
+    // "Move the party of 6 to Saturday": a count the booking already has describes it, it is not a change.
+    const describes = request.partySize !== undefined && request.partySize === target.party_size;
+    if (intent === 'guest_count' && describes && intents.length > 1) continue;
     const previous = steps.get(OFFLINE_ACTIONS[intent]);
     const built = buildStep(intent, target, request, previous, label);
     if ('name' in built) return built;
@@ -153,7 +172,9 @@ function buildStep(
     const time =
       request.timePhrase ?? had('start_time') ?? (request.datePhrase ? target.start_time : undefined);
     if (!date) return ask('date', reply.askWhen(label));
-    if (!time) return ask('time', reply.askWhen(label));
+    // "the last session on the 12th": a time the offline planner cannot read is asked, never kept as it was.
+    if (!time || (!request.timePhrase && !had('start_time') && request.unreadTime))
+      return ask('time', reply.askWhen(label));
     const words =
       request.datePhrase && request.datePhrase === request.timePhrase
         ? request.datePhrase
@@ -165,13 +186,15 @@ function buildStep(
     return { step, summary: `Move ${label} to ${words || `${date} ${time}`}` };
   }
   if (intent === 'guest_count') {
+    const current = target.party_size;
     const fromDelta =
-      request.partyDelta !== undefined && target.party_size !== undefined
-        ? target.party_size + request.partyDelta
-        : undefined;
+      request.partyDelta !== undefined && current !== undefined ? current + request.partyDelta : undefined;
+    const fromScale =
+      request.partyScale !== undefined && current !== undefined ? current * request.partyScale : undefined;
+    const said = request.countUnclear ? undefined : (request.partySize ?? fromDelta ?? fromScale);
     const size =
-      request.partySize ?? fromDelta ?? (had('party_size') ? Number(had('party_size')) : undefined);
-    if (size === undefined || !Number.isFinite(size) || size < 1)
+      said ?? (request.countUnclear ? undefined : had('party_size') ? Number(had('party_size')) : undefined);
+    if (size === undefined || !Number.isInteger(size) || size < 1)
       return ask('guest_count', reply.askGuestCount(label));
     const step = {
       action_id: OFFLINE_ACTIONS.guest_count,
@@ -214,8 +237,8 @@ function ask(missing: string, question: string, candidates?: string[]): OfflineC
   };
 }
 
-function decline(): OfflineCall {
-  return { name: 'decline', args: { message: reply.OFFLINE_CAN_DO } };
+function decline(message: string = reply.OFFLINE_CAN_DO): OfflineCall {
+  return { name: 'decline', args: { message } };
 }
 
 function pendingBookingId(pending: PendingPlan): string | undefined {

@@ -2,6 +2,14 @@
 export const OFFLINE_CAN_DO =
   'I can help with three kinds of booking changes: moving a booking to another date or time, changing the number of guests, and updating the guest\'s contact details (name, email or phone). For example: "Move BK-1046 to Sunday at 10am", "Change Aisha Khan\'s booking to 14 guests" or "Update Priya Patel\'s email to priya.p@example.com".';
 
+/** A decline that says what cannot be done here, then what can (issue 16). */
+export function cannotDo(what: string): string {
+  return `I can't help with ${what} here, so I haven't planned any of this request. ${OFFLINE_CAN_DO}`;
+}
+
+export const ONE_BOOKING_AT_A_TIME =
+  'That names more than one booking, and I plan one booking at a time. Which booking should I change first?';
+
 export const ASK_BOOKING =
   "Which booking should I change? Tell me the guest's name or the booking reference (e.g. BK-1042).";
 

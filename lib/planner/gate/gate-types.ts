@@ -22,7 +22,9 @@ export interface GateError {
     | 'unknown_output_field'
     | 'dependency_cycle'
     | 'unknown_booking'
-    | 'ungrounded_value';
+    | 'unknown_id'
+    | 'ungrounded_value'
+    | 'no_change';
   message: string;
 }
 
@@ -37,6 +39,12 @@ export interface SlotUnavailable {
   alternatives: string[];
   /** The target date is before the venue's today: nothing on that day can be offered. */
   past?: boolean;
+  /** Why it does not fit (slot-check.ts). */
+  reason: 'past' | 'not_a_session' | 'over_capacity' | 'count' | 'plan_conflict' | 'full';
+  /** over_capacity: what one session holds. */
+  capacity?: number;
+  /** count, over_capacity: how many guests the target session can still hold for this booking. */
+  room?: number;
 }
 
 /** "step 2: …" for the model. */

@@ -18,6 +18,8 @@ export interface WhenAsk {
   step_number: number;
   parameter: string;
   question: WhenQuestion;
+  /** An unclear time's readings ("at 9": 09:00, 21:00), for the product's sessions to settle. */
+  times?: string[];
 }
 
 /** A time given as a part of the day ("Sunday morning"): resolved against the product's sessions. */
@@ -86,7 +88,13 @@ export function normalizeProposal(
       if (param.type === 'date' || param.type === 'time' || param.type === 'datetime') {
         const read = reader.read(param.type, text);
         parameters[name] = read.kind === 'value' ? read.value : text;
-        if (read.kind === 'ask') asks.push({ step_number, parameter: name, question: read.question });
+        if (read.kind === 'ask')
+          asks.push({
+            step_number,
+            parameter: name,
+            question: read.question,
+            ...(read.times ? { times: read.times } : {}),
+          });
         if (read.kind === 'part_of_day') {
           partsOfDay.push({ step_number, parameter: name, part: read.part, phrase: read.phrase });
         }

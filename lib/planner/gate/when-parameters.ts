@@ -16,7 +16,12 @@ export type WhenType = 'date' | 'time' | 'datetime';
 /** How one date, time or datetime parameter came out: a wire value, a question, or a part of the day. */
 export type WhenParameter =
   | { kind: 'value'; value: string }
-  | { kind: 'ask'; question: WhenQuestion }
+  | {
+      kind: 'ask';
+      question: WhenQuestion;
+      /** Readings of an unclear time ("at 9": 09:00 or 21:00), "HH:MM" or "YYYY-MM-DDTHH:MM". */
+      times?: string[];
+    }
   | { kind: 'part_of_day'; part: PartOfDay; phrase: string };
 
 /** Reads the phrases of one step; the same words in two parameters are resolved once. */
@@ -66,7 +71,10 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       if (type === 'time' && settled?.time) return { kind: 'value', value: settled.time };
       if (type === 'date' && settled?.date) return { kind: 'value', value: settled.date };
       if (outcome.kind !== 'value') {
-        return { kind: 'ask', question: whenQuestion(outcome, NEEDED[type], thisYear) };
+        const question = whenQuestion(outcome, NEEDED[type], thisYear);
+        const times =
+          outcome.kind === 'ambiguous' && outcome.about === 'time' ? outcome.candidates : undefined;
+        return { kind: 'ask', question, ...(times ? { times } : {}) };
       }
       const { date, time, part_of_day } = outcome.value;
       const ask = (): WhenParameter => ({

@@ -103,5 +103,6 @@ export async function runAgentLoop(
     model_calls: out.model_calls,
     known: out.known,
     searches: out.searches,
+    seen_ids: out.seen_ids,
   };
 }

@@ -4,6 +4,7 @@ import type { BookingSummary } from '../../contracts/booking.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import type { PlanStepDraft, SlotUnavailable } from '../gate/gate-types.ts';
 import type { ProposedStep } from '../gate/normalize-proposal.ts';
+import { mergeIds, type SeenIds } from '../lookup-ids.ts';
 import type { PlanPresentation } from '../request-outcome.ts';
 import type { AskClarificationArgs, CancelRequestArgs, DeclineArgs } from '../tools/terminal-tools.ts';
 
@@ -59,6 +60,8 @@ export const AgentLoopState = Annotation.Root({
     default: () => ({}),
   }),
   searches: Annotation<SearchRecord[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+  /** Ids the lookups returned this turn, by field name (the gate checks id parameters against them). */
+  seen_ids: Annotation<SeenIds>({ reducer: mergeIds, default: () => ({}) }),
 });
 export type AgentLoopValues = typeof AgentLoopState.State;
 

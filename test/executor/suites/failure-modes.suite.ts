@@ -67,7 +67,7 @@ export function failureModesSuite(start: () => Promise<ExecutorStack>): void {
       const failed = await world.reload(plan);
       expect(failed.status).toBe('rolled_back');
       expect(failed.failure_reason).toBe(
-        'Step 2 (Reschedule booking on booking BK-1042) failed: the requested slot is no longer available. Available times that day: 10:00 (20 left). Please refresh and retry with one of them.',
+        'Step 2 (Reschedule booking on booking BK-1042) failed: there is not enough room in that slot (0 left); available times that day: 10:00 (20 left). Please refresh and retry with one of them or fewer guests.',
       );
       expect(failed.rollback_report).toEqual({ triggered_by_step: 2, actions_reversed: [1] });
       expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(12);

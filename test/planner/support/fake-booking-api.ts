@@ -99,14 +99,30 @@ export class FakeBookingApi implements BookingApi {
         return found ? ok({ ...found, notes: [] }) : this.failure(404);
       }
       case 'getAvailability': {
-        const times = ['10:00', '12:30', '15:00', '16:00'];
-        const slots = times.map((t) => ({
+        const slots = SESSION_TIMES.map((t) => ({
           start_time: t,
           capacity: 20,
           remaining: this.remaining.get(`${args.product_id}|${args.date}|${t}`) ?? 20,
         }));
         return ok({ product_id: args.product_id, date: args.date, slots });
       }
+      case 'listProducts':
+        return ok({
+          products: [
+            {
+              product_id: 'prod_party_room',
+              name: 'Birthday Party Room',
+              session_times: SESSION_TIMES,
+              capacity: 20,
+            },
+            {
+              product_id: 'prod_laser_tag',
+              name: 'Laser Tag Arena',
+              session_times: SESSION_TIMES,
+              capacity: 20,
+            },
+          ],
+        });
       default:
         return this.failure(500);
     }
@@ -124,6 +140,8 @@ export class FakeBookingApi implements BookingApi {
     return { ok: false, status, error_type: type, message: `fake booking API answered ${status}` };
   }
 }
+
+const SESSION_TIMES = ['10:00', '12:30', '15:00', '16:00'];
 
 function ok(data: Record<string, unknown>): ActionOutcome {
   return { ok: true, status: 200, data };

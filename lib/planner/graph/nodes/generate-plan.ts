@@ -4,6 +4,8 @@ import { BookingRecord } from '../../booking-record.ts';
 import { formatGateError } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
+import { settleTimesBySessions } from '../../gate/session-readings.ts';
+import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation } from '../../presentation.ts';
 import { runValidationGate } from '../../validation-gate.ts';
@@ -25,10 +27,17 @@ export function generatePlanNode(ctx: TurnContext) {
       { metadata: { repair_round: state.repair_rounds } },
       async function generate(span) {
         const today = venueToday(ctx.venue);
-        const bookings = await currentBookings(ctx, call.args.steps, state.known);
+        const { bookings, ids } = await currentBookings(ctx, call.args.steps, state.known);
         const proposal = normalizeProposal(call.args.steps, ctx.registry, ctx.venue, bookings);
+        const asks = await settleTimesBySessions(
+          proposal.asks,
+          proposal.steps,
+          ctx.registry,
+          bookings,
+          ctx.lookups,
+        );
         const ask =
-          proposal.asks[0]?.question ??
+          asks[0]?.question ??
           (await resolvePartsOfDay(
             proposal.partsOfDay,
             proposal.steps,
@@ -52,6 +61,9 @@ export function generatePlanNode(ctx: TurnContext) {
           userText: ctx.userText,
           carriedValues: ctx.carriedValues,
           today: today.toISODate() ?? '',
+          seenIds: mergeIds(state.seen_ids, ids),
+          bookingFields: new Set(ctx.registry.get(ctx.roles.get)?.output_fields ?? []),
+          locale: ctx.venue.locale,
         });
         span.update({
           output: {
@@ -59,10 +71,12 @@ export function generatePlanNode(ctx: TurnContext) {
             action_count: steps.length,
             gate_errors: verdict.errors.map((e) => e.code),
             slot_unavailable: verdict.unavailable !== undefined,
+            booking_closed: verdict.closed !== undefined,
           },
           ...(verdict.errors.length > 0 ? { level: 'WARNING' as const } : {}),
         });
         if (verdict.errors.length > 0) return { gate_errors: verdict.errors.map(formatGateError) };
+        if (verdict.closed) return { gate_errors: [], result: closedBookingDecline(verdict.closed) };
         if (verdict.unavailable) return { gate_errors: [], unavailable: verdict.unavailable };
         const presentation = buildPresentation(
           call.args.intent_summary,
@@ -91,27 +105,48 @@ function dateClarification(ask: WhenQuestion) {
   };
 }
 
-/** The bookings the steps name, fresh from the get-booking lookup when there is one, else as last seen. */
+/**
+ * A change to a booking that can no longer change (cancelled): declined, saying which booking and why, with what
+ * can still be done (a new booking). The openapi says a cancelled booking can't be modified again.
+ */
+function closedBookingDecline(booking: BookingRecord) {
+  const who = [booking.booking_reference, booking.guest_name && `(${booking.guest_name})`]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    kind: 'clarification' as const,
+    question: `${who || 'That booking'} is ${booking.status}, and a ${booking.status} booking can't be changed or restored here. I can make a new booking instead, or change another booking.`,
+    unclear: 'booking_closed',
+    counts: true,
+  };
+}
+
+/**
+ * The bookings the steps name, fresh from the get-booking lookup when there is one, else as last seen; and the
+ * ids those reads hold (a booking's product, its notes), which count as looked up this turn.
+ */
 async function currentBookings(
   ctx: TurnContext,
   proposed: readonly ProposedStep[],
   known: Readonly<Record<string, BookingRecord>>,
-): Promise<Map<string, BookingRecord>> {
+): Promise<{ bookings: Map<string, BookingRecord>; ids: SeenIds }> {
   const steps = proposed.map((s, i) => ({
     step_number: i + 1,
     parameters: Object.fromEntries(s.parameters.map((p) => [p.name, p.value.trim()])),
   }));
-  const ids = [...new Set(steps.flatMap((s) => bookingIdOf(s, steps) ?? []))].filter(
+  const bookingIds = [...new Set(steps.flatMap((s) => bookingIdOf(s, steps) ?? []))].filter(
     (id) => !id.includes('{{'),
   );
   if (!ctx.lookups.has('get')) {
-    return new Map(ids.flatMap((id) => (known[id] ? [[id, known[id]] as const] : [])));
+    const seen = bookingIds.flatMap((id) => (known[id] ? [[id, known[id]] as const] : []));
+    return { bookings: new Map(seen), ids: idsIn(seen.map(([, b]) => b)) };
   }
-  const fetched = await Promise.all(ids.map((id) => ctx.lookups.getBooking(id)));
-  return new Map(
+  const fetched = await Promise.all(bookingIds.map((id) => ctx.lookups.getBooking(id)));
+  const bookings = new Map(
     fetched.flatMap((data) => {
       const parsed = BookingRecord.safeParse(data);
       return parsed.success ? [[parsed.data.booking_id, parsed.data] as const] : [];
     }),
   );
+  return { bookings, ids: idsIn(fetched) };
 }

@@ -6,6 +6,7 @@ import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';
 import { BookingRecord, bookingsOf } from '../../booking-record.ts';
 import { resolveLookupWhenArgs } from '../../gate/lookup-when-args.ts';
+import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import type { AgentLoopValues, SearchRecord } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
 
@@ -13,6 +14,7 @@ interface LookupOutcome {
   message: ToolMessage;
   known: Record<string, BookingRecord>;
   search?: SearchRecord;
+  ids?: SeenIds;
 }
 
 /**
@@ -28,6 +30,7 @@ export function runLookupsNode(ctx: TurnContext) {
       messages: outcomes.map((o) => o.message),
       known: Object.assign({}, ...outcomes.map((o) => o.known)),
       searches: outcomes.flatMap((o) => (o.search ? [o.search] : [])),
+      seen_ids: outcomes.reduce<SeenIds>((all, o) => mergeIds(all, o.ids ?? {}), {}),
     };
   };
 }
@@ -73,7 +76,11 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
           message: reply({ error_type: result.error_type, message: result.message }, 'error'),
           known: {},
         };
-      return { message: reply(result.data, 'success'), ...remember(ctx, action, args.data, result.data) };
+      return {
+        message: reply(result.data, 'success'),
+        ids: idsIn(result.data),
+        ...remember(ctx, action, args.data, result.data),
+      };
     },
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * What the offline planner must notice even where it cannot act (issue 16: a question or a decline is better than
+ * a wrong plan). Each cue is a reason not to plan from the words it did understand: a second booking, a new
+ * reservation, an action it does not build, a time it cannot read, or a request the user turned away from.
+ */
+
+/** A booking reference in any shape the booking API allows (its schema gives no pattern): an upper-case token with
+ * digits ("BK-1042", "WEB-99842", "R2F9HC", "2026-0418"), not a date, a time or a phone number. */
+const TOKEN = /(?<![\w@.-])[A-Z0-9]+(?:-[A-Z0-9]+)*(?![\w@-]|\.\w)/g;
+
+export function referencesIn(text: string): string[] {
+  const found: string[] = [];
+  // Our own style, however it is typed: "bk1042", "BK 1042".
+  for (const m of text.matchAll(/\bBK-?\s?(\d{3,})\b/gi))
+    if (!found.includes(`BK-${m[1]}`)) found.push(`BK-${m[1]}`);
+  for (const m of text.matchAll(TOKEN)) {
+    const token = m[0];
+    if (!isReference(token)) continue;
+    const normal = /^BK\s?-?\d+$/i.test(token) ? `BK-${token.replace(/\D/g, '')}` : token;
+    if (!found.includes(normal)) found.push(normal);
+  }
+  return found;
+}
+
+function isReference(token: string): boolean {
+  if (token.length < 5 || !/\d/.test(token)) return false;
+  if (/^\d+$/.test(token)) return false; // a bare number: a count, a year, a phone fragment
+  if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(token) || /^\d+-\d+-\d+/.test(token)) return false; // a date, a phone
+  if (/^\d{1,2}(?:AM|PM)$/.test(token)) return false;
+  return /[A-Z]/.test(token) || /^\d{3,}-\d{3,}$/.test(token);
+}
+
+const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
+/** "Tom Baker and Kahu Rawiri", "Marcus Lee & Ngaio Brooks": two guests named in one breath. */
+const TWO_NAMES = new RegExp(`(${NAME}(?:\\s+${NAME})?)\\s+(?:and|&)\\s+(${NAME}(?:\\s+${NAME})?)`, 'g');
+
+/** "Lucy Chen's … Oscar Reid's": each possessive name is a booking. */
+const POSSESSIVE = new RegExp(`(${NAME}(?:\\s+${NAME})?)['’]s\\b`, 'g');
+
+/** The message names more than one booking: two references, two possessive names, or two joined by "and". */
+export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>): boolean {
+  if (referencesIn(text).length > 1) return true;
+  const owners = new Set(
+    [...text.matchAll(POSSESSIVE)]
+      // By surname: "Aisha Khan's … Khan's" is one booking.
+      .map(
+        (m) =>
+          (m[1] ?? '')
+            .split(/\s+/)
+            .filter((w) => !notNames.has(w))
+            .at(-1) ?? '',
+      )
+      .filter((name) => name !== ''),
+  );
+  if (owners.size > 1) return true;
+  for (const m of text.matchAll(TWO_NAMES)) {
+    const first = (m[1] ?? '').split(/\s+/);
+    const second = (m[2] ?? '').split(/\s+/);
+    if (first.every((w) => !notNames.has(w)) && second.some((w) => !notNames.has(w))) return true;
+  }
+  return false;
+}
+
+/** "Book a toddler session for…", "new booking for…": a reservation, which the offline planner does not build. */
+const NEW_BOOKING =
+  /\b(?:book|reserve)\s+(?:a|an|another|in a|them in for a|two|three|\d+)\b|\bnew\s+(?:booking|reservation)\b|\bmake a (?:booking|reservation)\b/i;
+
+export function asksNewBooking(text: string): boolean {
+  return NEW_BOOKING.test(text);
+}
+
+/** Actions of the venue the offline planner does not build, named in a request it otherwise understands. */
+const OTHER_ACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [
+    /\b(?:confirmation|confirm(?:ing)? (?:it|the booking)|re-?send)\b|\b(?:text|sms|send|email|e-mail|message)\s+(?:him|her|them|the guest|the customer|it|over|out)\b/i,
+    'sending a confirmation',
+  ],
+  [/\b(?:note|notes|allerg\w*|flag|remember|heads up|let (?:the )?staff know)\b/i, 'booking notes'],
+  [/\b(?:payment link|pay link|invoice|deposit)\b/i, 'payment links'],
+  [/\b(?:refund\w*|money back)\b/i, 'refunds'],
+  [
+    /\bcancel\w*\s+(?:the\s+|their\s+|his\s+|her\s+|that\s+)?(?:booking|reservation|party|session)\b/i,
+    'cancelling',
+  ],
+];
+
+export function otherActionIn(text: string): string | undefined {
+  return OTHER_ACTIONS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** Time words the offline planner cannot resolve: keeping the booking's time for them would be a guess. */
+const UNREAD_TIME =
+  /\b(?:session|slot|earliest|latest|first|last|later|earlier|sooner|hours?|minutes?|mins?|same time|lunch ?time|after school|evening)\b/i;
+
+export function mentionsUnreadTime(text: string): boolean {
+  return UNREAD_TIME.test(text);
+}
+
+/** "forget Jordan, do Chidi's instead": the earlier messages of the request no longer hold. */
+export function turnsAway(text: string): boolean {
+  return /\b(?:instead|forget|scratch that|not that one|different booking|other booking)\b/i.test(text);
+}
