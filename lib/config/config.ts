@@ -58,6 +58,8 @@ export const ConfigSchema = z
     MAX_CLARIFICATIONS: int(3, 1, 10),
     /** 000 Error Classification: bounded 400 self-correction. */
     MAX_SELF_CORRECTIONS: int(2, 0, 5),
+    /** ADR 0007: same-key re-sends of a write whose answer was lost, after a read-back shows it not made. */
+    IN_DOUBT_MAX_RESENDS: int(2, 0, 5),
     SESSION_TTL_HOURS: int(24, 1, 24 * 30),
     HISTORY_MAX_MESSAGES: int(20, 2, 200),
     TOOL_RETRIEVAL_K: int(15, 1, 15),

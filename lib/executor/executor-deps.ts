@@ -34,7 +34,7 @@ export interface ExecutorLogger {
 /** The configuration the executor reads (all parsed once by loadConfig). */
 export type ExecutorConfig = Pick<
   Config,
-  'MAX_SELF_CORRECTIONS' | 'BOOKING_API_TIMEOUT_MS' | 'MAX_EXECUTOR_MODEL_CALLS'
+  'MAX_SELF_CORRECTIONS' | 'BOOKING_API_TIMEOUT_MS' | 'MAX_EXECUTOR_MODEL_CALLS' | 'IN_DOUBT_MAX_RESENDS'
 >;
 
 /** Everything the executor needs, injected by the composition root. */

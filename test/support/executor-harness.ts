@@ -172,6 +172,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
         MAX_SELF_CORRECTIONS: options.maxSelfCorrections ?? 2,
         BOOKING_API_TIMEOUT_MS: options.timeoutMs ?? 30_000,
         MAX_EXECUTOR_MODEL_CALLS: 12,
+        IN_DOUBT_MAX_RESENDS: 2,
       },
       ...overrides,
     }),
