@@ -67,11 +67,19 @@ export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: n
  * A write left in doubt (ADR 0007): no answer, and the booking could not be read back. Says exactly that, which
  * booking to check and which values would show if the change was made.
  */
-export function describeInDoubt(label: StepLabel, values: string | undefined): string {
+export function describeInDoubt(
+  label: StepLabel,
+  values: string | undefined,
+  why: 'unreadable' | 'in_flight' = 'unreadable',
+): string {
   const what = `Step ${label.stepNumber} (${label.actionName}${label.booking ? ` on booking ${label.booking}` : ''})`;
   const booking = label.booking ? `booking ${label.booking}` : 'the booking';
   const check = values ? `Please check whether ${booking} shows ${values}` : `Please check ${booking}`;
-  return `${what} may or may not have been applied: the booking service did not answer and the booking could not be read back. ${check}; if it does, the change was made.`;
+  const cause =
+    why === 'unreadable'
+      ? 'the booking service did not answer and the booking could not be read back'
+      : 'the booking service did not answer in time and the request may still arrive';
+  return `${what} may or may not have been applied: ${cause}. ${check}; if it does, the change was made.`;
 }
 
 /** Short reason for a RollbackReport ReversalFailure. */

@@ -22,8 +22,11 @@ export type Resolution =
   | { kind: 'applied'; data: Record<string, unknown> }
   /** Known not applied: `outcome` is the last answer, for the failure text. */
   | { kind: 'not_applied'; outcome: Failed }
-  /** Still unknown (the API did not answer the read or the re-send): the user must check the booking. */
-  | { kind: 'in_doubt'; outcome: Failed };
+  /**
+   * Still unknown: the booking could not be read back (`unreadable`), or it reads "not made" but an attempt that
+   * timed out may still arrive (`in_flight`) and every re-send was refused. The user must check the booking.
+   */
+  | { kind: 'in_doubt'; outcome: Failed; why: 'unreadable' | 'in_flight' };
 
 export interface ResolveOptions {
   /** Same-key re-sends allowed after a read-back that shows the change not made (the step's budget). */
@@ -46,7 +49,7 @@ function resend(ctx: RunContext, action: CompiledAction, step: StoredStep): Prom
  * read with the user's token shows the change → applied; shows the pre-image → not applied, and the request is
  * re-sent under the SAME Idempotency-Key (the API replays an attempt that did land, so nothing is applied twice)
  * while the budget lasts. A write that cannot be read back (a create: no id yet) is re-sent under the same key
- * once and the replayed answer is taken. The step stays in doubt only when the API does not answer.
+ * (at least once, at most the budget) and the replayed answer is taken. The step stays in doubt only when the API does not answer.
  */
 export async function resolveInDoubt(
   ctx: RunContext,
@@ -56,15 +59,25 @@ export async function resolveInDoubt(
   options: ResolveOptions,
 ): Promise<Resolution> {
   let last = first;
+  // A timed-out attempt may be held upstream and land later; a reset or dropped one is over.
+  let inFlight = first.error_type === 'timeout';
   for (let sent = 0; ; sent += 1) {
     const seen = await readBack(ctx, action, step);
     if (seen.kind === 'applied') return { kind: 'applied', data: seen.data };
     const readable = action.compensation?.pre_image !== undefined;
-    if (seen.kind === 'unknown' && (readable || sent > 0)) return { kind: 'in_doubt', outcome: last };
-    if (seen.kind === 'not_applied' && sent >= options.resends) return { kind: 'not_applied', outcome: last };
+    // A write that cannot be read back gets at least one same-key re-send: the replay is its only answer.
+    if (seen.kind === 'unknown' && (readable || sent >= Math.max(1, options.resends))) {
+      return { kind: 'in_doubt', outcome: last, why: 'unreadable' };
+    }
+    if (seen.kind === 'not_applied' && sent >= options.resends) {
+      return inFlight
+        ? { kind: 'in_doubt', outcome: last, why: 'in_flight' }
+        : { kind: 'not_applied', outcome: last };
+    }
     const again = await resend(ctx, action, step);
     if (again.ok) return { kind: 'applied', data: again.data };
     last = again;
+    inFlight ||= again.error_type === 'timeout';
     // A definite refusal after the key replay: neither attempt was applied.
     if (again.status !== undefined && NOT_APPLIED_STATUSES.has(again.status)) {
       return { kind: 'not_applied', outcome: again };

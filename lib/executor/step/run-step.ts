@@ -77,12 +77,13 @@ async function failStep(
   stepNumber: number,
   outcome: Failed,
   kind: ExecutionFailure['kind'] = 'step_failed',
-  inDoubt = false,
+  doubt?: 'unreadable' | 'in_flight',
 ): Promise<StepRun> {
   const step = stepOf(state.plan, stepNumber);
   const label = labelOf(step, action, bookingReferences(state.plan));
+  const inDoubt = doubt !== undefined;
   const message = inDoubt
-    ? describeInDoubt(label, intendedValues(step, action))
+    ? describeInDoubt(label, intendedValues(step, action), doubt)
     : describeFailure(label, outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
   const failure: ExecutionFailure = {
     kind,
@@ -169,8 +170,8 @@ async function settleLostAnswer(
     );
     return { outcome: succeeded(action, stepOf(recorded.plan, stepNumber), ignored), state: recorded };
   }
-  const inDoubt = resolution.kind === 'in_doubt';
-  return failStep(ctx, state, action, stepNumber, resolution.outcome, 'step_failed', inDoubt);
+  const doubt = resolution.kind === 'in_doubt' ? resolution.why : undefined;
+  return failStep(ctx, state, action, stepNumber, resolution.outcome, 'step_failed', doubt);
 }
 
 /** Sends the step's recorded intent (first time or after a crash: same arguments, same key) and records it. */
