@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ClosedReason } from '../contracts/enums.ts';
 import { ExecutionPlan, PlannedAction } from '../contracts/execution-plan.ts';
 
 /**
@@ -31,9 +32,9 @@ export const StoredStep = PlannedAction.extend({
 });
 export type StoredStep = z.infer<typeof StoredStep>;
 
-/** Why a pending plan can no longer be confirmed (the status enum of 001 stays untouched). */
-export const InvalidatedReason = z.enum(['superseded', 'cancelled_by_user', 'expired']);
-export type InvalidatedReason = z.infer<typeof InvalidatedReason>;
+/** Why a pending plan can no longer be confirmed: the plan's `closed_reason` (ADR 0008). */
+export const InvalidatedReason = ClosedReason;
+export type InvalidatedReason = ClosedReason;
 
 /** The plan item as stored: ExecutionPlan (001) plus documented bookkeeping attributes. */
 export const StoredPlan = z.object({
@@ -82,5 +83,6 @@ export function toExecutionPlan(plan: StoredPlan): ExecutionPlan {
     ...(plan.failure_reason ? { failure_reason: plan.failure_reason } : {}),
     ...(plan.rollback_report ? { rollback_report: plan.rollback_report } : {}),
     ...(plan.blocking_prompt ? { blocking_prompt: plan.blocking_prompt } : {}),
+    ...(plan.closed_reason ? { closed_reason: plan.closed_reason } : {}),
   });
 }

@@ -19,6 +19,7 @@ describe('computeMetrics', () => {
       completed: 2,
       failed: 1,
       rolled_back: 1,
+      cancelled: 0,
     });
     expect(m.invalidated).toBe(1);
     expect(m.planning_accuracy).toEqual({ numerator: 4, denominator: 5, rate: 0.8 });
