@@ -1,7 +1,7 @@
 import { hasErrorName } from '../errors/has-error-name.ts';
+import { closedReason } from './confirmability.ts';
 import { enqueuePlanMessage } from './enqueue-plan-message.ts';
 import { PlanConflictError } from './errors.ts';
-import { closedReason } from './confirmability.ts';
 import { loadOwnedPlan } from './load-owned-plan.ts';
 import { MAX_WRITE_ATTEMPTS, type PlanUseCaseDeps } from './plan-use-case-deps.ts';
 import type { StoredPlan } from './stored-plan.ts';
@@ -41,7 +41,10 @@ export async function answerBlockingPrompt(
     }
     if (plan.status !== 'executing' || !plan.blocking_prompt) {
       const closed = closedReason(plan, deps.clock.now());
-      throw notAwaiting(plan, closed ? `it was closed: ${closed.replaceAll('_', ' ')}` : 'no question pending');
+      throw notAwaiting(
+        plan,
+        closed ? `it was closed: ${closed.replaceAll('_', ' ')}` : 'no question pending',
+      );
     }
     let answered: StoredPlan;
     try {

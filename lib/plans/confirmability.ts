@@ -1,5 +1,5 @@
-import { PlanConflictError } from './errors.ts';
 import type { ClosedReason } from '../contracts/enums.ts';
+import { PlanConflictError } from './errors.ts';
 import type { StoredPlan } from './stored-plan.ts';
 
 const INVALIDATED_MESSAGE = {

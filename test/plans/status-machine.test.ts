@@ -88,7 +88,12 @@ describe('PLAN_MACHINE', () => {
     expect(PLAN_MACHINE.moves.completed).toEqual([]);
     expect(PLAN_MACHINE.moves.rolled_back).toEqual([]);
     expect(PLAN_MACHINE.moves.cancelled).toEqual([]);
-    expect(PlanStatus.options.filter(isTerminal)).toEqual(['completed', 'failed', 'rolled_back', 'cancelled']);
+    expect(PlanStatus.options.filter(isTerminal)).toEqual([
+      'completed',
+      'failed',
+      'rolled_back',
+      'cancelled',
+    ]);
   });
 });
 
