@@ -22,7 +22,8 @@ export const PLAN_MACHINE: StateMachine<PlanStatus> = {
   moves: {
     // cancelled: superseded, cancelled by the user or expired before confirmation (ADR 0008).
     pending_confirmation: ['confirmed', 'cancelled'],
-    confirmed: ['executing'],
+    // confirmed → failed: the watchdog, for a plan whose execution never started (ADR 0009).
+    confirmed: ['executing', 'failed'],
     executing: ['completed', 'failed', 'rolled_back'],
     failed: ['rolled_back'],
     completed: [],

@@ -56,6 +56,10 @@ export const StoredPlan = z.object({
   clarification_count: z.number().int().min(0).optional(),
   /** Masked once the plan is terminal (issue 7: privacy at rest). */
   pii_masked: z.boolean().optional(),
+  /** Times the watchdog moved this plan's message back from the DLQ (ADR 0009). */
+  watchdog_redrives: z.number().int().min(0).optional(),
+  /** Sparse: set only on plans that need a person (failed with manual recovery steps, in doubt, stuck). */
+  attention_reason: z.enum(['manual_recovery', 'in_doubt', 'stuck']).optional(),
   /** DynamoDB TTL, epoch seconds: pending plans expire with the session. */
   expires_at: z.number().int().optional(),
 });

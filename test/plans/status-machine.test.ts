@@ -18,6 +18,7 @@ const PLAN_MOVES = new Set([
   'pending_confirmation→confirmed',
   'pending_confirmation→cancelled',
   'confirmed→executing',
+  'confirmed→failed',
   'executing→completed',
   'executing→failed',
   'executing→rolled_back',
