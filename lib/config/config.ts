@@ -23,6 +23,10 @@ export const ConfigSchema = z
     SESSIONS_TABLE: z.string().default('booking-update-sessions'),
     EXECUTIONS_TABLE: z.string().default('booking-update-executions'),
     PLAN_QUEUE_URL: optionalString,
+    /** The plan queue's DLQ, read by the watchdog and `npm run ops -- redrive` (ADR 0009). */
+    PLAN_DLQ_URL: optionalString,
+    /** ADR 0009: a confirmed or executing plan untouched this long is stuck. */
+    STUCK_PLAN_AFTER_MINUTES: int(15, 1, 24 * 60),
     /** Local emulators only (dynalite, fauxqs); unset in AWS. */
     DYNAMODB_ENDPOINT: optionalString,
     SQS_ENDPOINT: optionalString,
