@@ -54,10 +54,11 @@ export async function settleInDoubtStep(
   if (!action || action.read_only || !step.resolved_parameters || (!readable && !action.reversible)) {
     return { failure, state: await markFailed(ctx, state, failure) };
   }
+  // A timed-out attempt that may still land keeps the step in doubt whatever the read-back shows now.
   const lost: LostAnswer = {
     ok: false,
     status: undefined,
-    error_type: failure.error_type ?? 'timeout',
+    error_type: failure.in_flight ? 'timeout' : (failure.error_type ?? 'timeout'),
     message: failure.message,
   };
   const resolution = await resolveInDoubt(ctx, action, step, lost, { resends: 0 });

@@ -91,6 +91,7 @@ async function failStep(
     error_type: outcome.error_type,
     message,
     ...(inDoubt ? { in_doubt: true } : {}),
+    ...(doubt === 'in_flight' ? { in_flight: true } : {}),
   };
   // The decision is logged before the step record, so a crash in between still rolls back (and settles doubt).
   const logged = await saveCheckpoint(ctx, state, { failure });
