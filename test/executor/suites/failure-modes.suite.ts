@@ -139,6 +139,7 @@ export function failureModesSuite(start: () => Promise<ExecutorStack>): void {
         ],
       });
       expect(done.actions.map((s) => s.step_state)).toEqual(['compensated', 'compensation_failed', 'failed']);
+      expect(done.attention_reason).toBe('manual_recovery');
       expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(12);
     });
 
