@@ -71,7 +71,7 @@ export function inDoubtSuite(start: () => Promise<ExecutorStack>): void {
           'Step 1 (Update guest count on booking BK-1042) may or may not have been applied: the booking service did not answer and the booking could not be read back. Please check whether booking BK-1042 shows party size 14; if it does, the change was made.',
         );
         expect(done.rollback_report?.actions_failed_to_reverse?.map((f) => f.step_number)).toEqual([1]);
-      expect(done.attention_reason).toBe('in_doubt');
+        expect(done.attention_reason).toBe('in_doubt');
         expect(done.rollback_report?.manual_recovery_steps).toEqual([
           expect.stringMatching(
             /may or may not have been applied\. Please check booking BK-1042; if the change shows, set the party size back to 12\.$/,
