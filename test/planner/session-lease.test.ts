@@ -30,17 +30,22 @@ function slowPlanner() {
   };
 }
 
+/** The planner behind the lease over an in-memory session store; `pause` stands in for the backoff timer. */
+function leased(handle: HandleRequest, pause: () => Promise<void>): HandleRequest {
+  return withSessionLease(handle, {
+    sessions: new InMemorySessionStore(),
+    clock: fixedClock('2026-11-22T08:00:00.000Z'),
+    waitMs: 8_000,
+    leaseMs: 60_000,
+    pause,
+  });
+}
+
 describe('withSessionLease: one request at a time per session (issue 13)', () => {
   it('12 concurrent requests while the first is busy past the wait: 1 answered, 11 get SessionBusyError (409), none 503', async () => {
     // Prepare: waiting is instant (pauses resolve at once), so the bounded wait runs out while the first plans.
     const planner = slowPlanner();
-    const handle = withSessionLease(planner.handle, {
-      sessions: new InMemorySessionStore(),
-      clock: fixedClock('2026-11-22T08:00:00.000Z'),
-      waitMs: 8_000,
-      leaseMs: 60_000,
-      pause: async () => undefined,
-    });
+    const handle = leased(planner.handle, async () => undefined);
 
     // Act
     const all = Array.from({ length: 12 }, (_, i) => handle(input(i)));
@@ -61,14 +66,8 @@ describe('withSessionLease: one request at a time per session (issue 13)', () =>
   it('a second request waits for the first and is then answered', async () => {
     // Prepare: the first request finishes while the second pauses.
     const planner = slowPlanner();
-    const handle = withSessionLease(planner.handle, {
-      sessions: new InMemorySessionStore(),
-      clock: fixedClock('2026-11-22T08:00:00.000Z'),
-      waitMs: 8_000,
-      leaseMs: 60_000,
-      pause: async () => {
-        planner.finishAll();
-      },
+    const handle = leased(planner.handle, async () => {
+      planner.finishAll();
     });
 
     // Act
