@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflineExecutorModel } from '../../../lib/models/offline-executor-model.ts';
 import type { BookingApi } from '../../../lib/ports/booking-api.ts';
 import type { FaultInput } from '../../../lib/sandbox/faults.ts';
@@ -138,6 +138,34 @@ export function inDoubtSuite(start: () => Promise<ExecutorStack>): void {
       ).toEqual([`${plan.plan_id}:step-1`, `${plan.plan_id}:step-1`]);
       expect(committedCalls(stack.sandbox)).toEqual([`updateGuestCount ${plan.plan_id}:step-1`]);
     });
+
+    it('a timed-out write that may still land stays in doubt, though the read-back says not made', async () => {
+      // Prepare: the write is held past the client's timeout; both same-key re-sends get 503.
+      const world = await freshWorld(stack, { timeoutMs: 250 });
+      const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
+      stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'delay', delayMs: 3_000 });
+      stack.sandbox.admin.injectFault({
+        operation: 'updateGuestCount',
+        kind: 'status',
+        status: 503,
+        times: 2,
+      });
+
+      // Act
+      await world.deliver(plan, offline());
+      await vi.waitFor(
+        () => expect(stack.sandbox.admin.journal().some((e) => e.fault === 'delay')).toBe(true),
+        { timeout: 10_000, interval: 50 },
+      );
+
+      // Assess: the held write landed after the plan ended; the plan said it might.
+      const done = await world.reload(plan);
+      expect(done.status).toBe('failed');
+      expect(done.failure_reason).toContain('the request may still arrive');
+      expect(done.rollback_report?.actions_failed_to_reverse?.map((f) => f.step_number)).toEqual([1]);
+      expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(14);
+      expect(committedCalls(stack.sandbox)).toEqual([`updateGuestCount ${plan.plan_id}:step-1`]);
+    }, 20_000);
 
     it('not made and every same-key re-send refused with 503: fails cleanly, not in doubt, nothing changed', async () => {
       // Prepare: the first write is reset (nothing applied), both re-sends (IN_DOUBT_MAX_RESENDS = 2) get 503.
