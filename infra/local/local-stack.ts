@@ -4,6 +4,7 @@ import { createHandler as confirmPlan } from '../../functions/confirm-plan.ts';
 import { createHandler as executePlan } from '../../functions/execute-plan.ts';
 import { createHandler as getPlan } from '../../functions/get-plan.ts';
 import { createHandler as handleRequest } from '../../functions/handle-request.ts';
+import { createHandler as watchdog } from '../../functions/watchdog.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { createSqsClient } from '../../lib/adapters/sqs/sqs-client.ts';
 import type { CompositionOverrides } from '../../lib/composition/composition-overrides.ts';
@@ -11,6 +12,7 @@ import { buildExecutorService } from '../../lib/composition/executor-service.ts'
 import { lazy } from '../../lib/composition/lazy.ts';
 import { buildPlanService } from '../../lib/composition/plan-service.ts';
 import { buildRequestService } from '../../lib/composition/request-service.ts';
+import { buildWatchdogService } from '../../lib/composition/watchdog-service.ts';
 import { type Config, loadConfig } from '../../lib/config/config.ts';
 import { startRelay } from '../../lib/models/relay/start-relay.ts';
 import { createLogger } from '../../lib/observability/logger.ts';
@@ -45,6 +47,8 @@ export interface LocalStackOptions extends CompositionOverrides {
   onBatch?: (report: { received: number; failed: number }) => void;
   /** Called when the consumer handler starts on a batch (with onBatch, tests know when none is in flight). */
   onBatchStart?: () => void;
+  /** How often the watchdog sweeps (ADR 0009; the stack's clock decides what is stuck). Default 30 s; 0: off. */
+  watchdogIntervalMs?: number;
 }
 
 /** A running local stack. */
@@ -96,6 +100,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       PLAN_QUEUE_URL: queues.queueUrl,
+      PLAN_DLQ_URL: queues.dlqUrl,
       BOOKING_API_URL: options.bookingApiUrl ?? sandbox.url,
       LOG_LEVEL: options.logLevel ?? 'SILENT',
     });
@@ -148,6 +153,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
       stops.push(poller.stop);
     }
+    const interval = options.watchdogIntervalMs ?? 30_000;
+    if (interval > 0) stops.push(startWatchdogTimer(config, clock, interval));
     return { url: gateway.url, config, queues, sandbox, stop: () => stopAll(stops) };
   } catch (error) {
     await stopAll(stops);
@@ -169,6 +176,28 @@ async function provision(config: Config, visibilityTimeoutSeconds: number): Prom
     dynamo.destroy();
     sqs.destroy();
   }
+}
+
+/** The local stand-in for the EventBridge schedule: one sweep per tick, never two at once. Returns its stop. */
+function startWatchdogTimer(config: Config, clock: Clock, intervalMs: number): () => Promise<void> {
+  const logger = createLogger(config);
+  const sweep = watchdog(
+    lazy(async () => buildWatchdogService(config, logger, clock)),
+    logger,
+  );
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= sweep()
+      .catch((error: unknown) => logger.error('watchdog sweep failed', { error }))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async function stopWatchdog() {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 /** The consumer handler, announcing each batch it starts on (tests wait until no batch is in flight). */

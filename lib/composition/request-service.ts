@@ -4,6 +4,7 @@ import type { Config } from '../config/config.ts';
 import { createChatModel } from '../models/create-chat-model.ts';
 import { createPlanner } from '../planner/create-planner.ts';
 import type { HandleRequest } from '../planner/request-outcome.ts';
+import { withSessionLease } from '../planner/session-lease.ts';
 import { randomIds } from '../ports/ids.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
@@ -39,7 +40,7 @@ export async function buildRequestService(
   if (overrides.handleRequest) return { handleRequest: overrides.handleRequest, tracer };
   const resolved = runtime.config;
   const { plans, sessions } = dynamoStores(resolved, clock);
-  const handleRequest = createPlanner({
+  const planner = createPlanner({
     registry: overrides.registry ?? loadCompiledRegistry(),
     bookingApi: HttpBookingApi.fromConfig(resolved),
     planStore: plans,
@@ -51,6 +52,12 @@ export async function buildRequestService(
     tracer,
     logger,
     config: resolved,
+  });
+  const handleRequest = withSessionLease(planner, {
+    sessions,
+    clock,
+    waitMs: resolved.SESSION_LEASE_WAIT_MS,
+    leaseMs: resolved.SESSION_LEASE_MS,
   });
   return { handleRequest, tracer };
 }

@@ -23,6 +23,10 @@ export const ConfigSchema = z
     SESSIONS_TABLE: z.string().default('booking-update-sessions'),
     EXECUTIONS_TABLE: z.string().default('booking-update-executions'),
     PLAN_QUEUE_URL: optionalString,
+    /** The plan queue's DLQ, read by the watchdog and `npm run ops -- redrive` (ADR 0009). */
+    PLAN_DLQ_URL: optionalString,
+    /** ADR 0009: a confirmed or executing plan untouched this long is stuck. */
+    STUCK_PLAN_AFTER_MINUTES: int(15, 1, 24 * 60),
     /** Local emulators only (dynalite, fauxqs); unset in AWS. */
     DYNAMODB_ENDPOINT: optionalString,
     SQS_ENDPOINT: optionalString,
@@ -58,7 +62,13 @@ export const ConfigSchema = z
     MAX_CLARIFICATIONS: int(3, 1, 10),
     /** 000 Error Classification: bounded 400 self-correction. */
     MAX_SELF_CORRECTIONS: int(2, 0, 5),
+    /** ADR 0007: same-key re-sends of a write whose answer was lost, after a read-back shows it not made. */
+    IN_DOUBT_MAX_RESENDS: int(2, 0, 5),
     SESSION_TTL_HOURS: int(24, 1, 24 * 30),
+    /** One request at a time per session: how long a second request waits for the first (then 409). */
+    SESSION_LEASE_WAIT_MS: int(8_000, 0, 25_000),
+    /** How long a request's session lease lasts if its holder dies (above the planner's 28 s timeout). */
+    SESSION_LEASE_MS: int(60_000, 5_000, 600_000),
     HISTORY_MAX_MESSAGES: int(20, 2, 200),
     TOOL_RETRIEVAL_K: int(15, 1, 15),
     MAX_EXECUTOR_MODEL_CALLS: int(12, 2, 50),

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 
-/** 001 Enums: Plan Status. */
+/**
+ * 001 Enums: Plan Status, plus one additive value (ADR 0008): `cancelled`, a pending plan that was superseded,
+ * cancelled by the user or expired; it never executed and can never be confirmed (`closed_reason` says why).
+ */
 export const PlanStatus = z.enum([
   'pending_confirmation',
   'confirmed',
@@ -8,8 +11,13 @@ export const PlanStatus = z.enum([
   'completed',
   'failed',
   'rolled_back',
+  'cancelled',
 ]);
 export type PlanStatus = z.infer<typeof PlanStatus>;
+
+/** Why a plan closed without executing (ADR 0008): the additive field beside status `cancelled`. */
+export const ClosedReason = z.enum(['superseded', 'cancelled_by_user', 'expired']);
+export type ClosedReason = z.infer<typeof ClosedReason>;
 
 /** 001 Enums: Safety Tier. */
 export const SafetyTier = z.enum(['normal', 'high_risk', 'blocked']);

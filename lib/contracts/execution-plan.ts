@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ActionResult, RollbackReport } from './action-result.ts';
-import { PlanStatus } from './enums.ts';
+import { ClosedReason, PlanStatus } from './enums.ts';
 import { IsoDateTime, UuidV4 } from './primitives.ts';
 
 /** 001 Planned Action. A blocked tier can never appear in a plan. */
@@ -29,6 +29,8 @@ export const ExecutionPlan = z
     failure_reason: z.string().optional(),
     rollback_report: RollbackReport.optional(),
     blocking_prompt: z.string().optional(),
+    /** Additive (ADR 0008): why a `cancelled` plan closed; `completed_at` is when. */
+    closed_reason: ClosedReason.optional(),
   })
   .superRefine((plan, ctx) => {
     plan.actions.forEach((a, i) => {

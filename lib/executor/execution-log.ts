@@ -70,6 +70,8 @@ export const ExecutionFailure = z.object({
   message: z.string().min(1),
   /** No response arrived (timeout, dropped connection): the change may or may not have been applied. */
   in_doubt: z.boolean().optional(),
+  /** In doubt because an attempt timed out and may still land upstream (ADR 0007): a read-back cannot clear it. */
+  in_flight: z.boolean().optional(),
 });
 export type ExecutionFailure = z.infer<typeof ExecutionFailure>;
 

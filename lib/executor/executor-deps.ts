@@ -39,6 +39,7 @@ export type ExecutorConfig = Pick<
   | 'MAX_EXECUTOR_MODEL_CALLS'
   | 'VENUE_TIMEZONE'
   | 'VENUE_LOCALE'
+  | 'IN_DOUBT_MAX_RESENDS'
 >;
 
 /** Everything the executor needs, injected by the composition root. */

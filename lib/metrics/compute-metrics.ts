@@ -35,6 +35,8 @@ export interface PlanMetrics {
   rollback_frequency: Ratio;
   /** Sorted by action_id. */
   action_failure_rates: ActionFailureRate[];
+  /** Plans that need a person (attention_reason: in doubt, manual recovery, stuck), newest first. */
+  attention: { plan_id: string; status: PlanStatus; attention_reason: string; updated_at: string }[];
 }
 
 function ratio(numerator: number, denominator: number): Ratio {
@@ -87,13 +89,23 @@ export function computeMetrics(plans: readonly StoredPlan[]): PlanMetrics {
 
   const confirmed = plans.filter((p) => p.confirmed_at !== undefined);
   const unmodified = confirmed.filter((p) => !p.amends_plan_id && p.invalidated_reason !== 'superseded');
-  const finished = plans.filter((p) => isTerminal(p.status));
+  // Executions that ended: a cancelled plan (ADR 0008) never executed.
+  const finished = plans.filter((p) => isTerminal(p.status) && p.status !== 'cancelled');
   const clarified = plans.map(clarificationsOf).filter((c): c is number => c !== undefined);
   const clarifications = clarified.reduce((sum, c) => sum + c, 0);
 
   return {
     plans: plans.length,
     by_status: byStatus,
+    attention: plans
+      .filter((p) => p.attention_reason !== undefined)
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+      .map((p) => ({
+        plan_id: p.plan_id,
+        status: p.status,
+        attention_reason: p.attention_reason ?? '',
+        updated_at: p.updated_at,
+      })),
     invalidated: plans.filter((p) => p.invalidated_reason !== undefined).length,
     planning_accuracy: ratio(unmodified.length, confirmed.length),
     execution_success_rate: ratio(byStatus.completed, finished.length),

@@ -71,11 +71,20 @@ export function formatMetrics(m: PlanMetrics): string {
             percent(a.rate),
           ]),
         ]);
+  const attention =
+    m.attention.length === 0
+      ? ['No plans need attention.']
+      : table([
+          ['Needs attention', 'Status', 'Why', 'Updated'],
+          ...m.attention.map((a) => [a.plan_id, a.status, a.attention_reason, a.updated_at]),
+        ]);
   return [
     `Plans: ${m.plans}${statuses ? ` (${statuses})` : ''}; invalidated before confirmation: ${m.invalidated}`,
     '',
     ...summary,
     '',
     ...actions,
+    '',
+    ...attention,
   ].join('\n');
 }

@@ -71,6 +71,7 @@ export async function admitToExecution(
     case 'completed':
     case 'failed':
     case 'rolled_back':
+    case 'cancelled':
       return { kind: 'ignore', reason: `plan already ${plan.status}`, plan };
     case 'executing':
       return plan.blocking_prompt !== undefined

@@ -1,4 +1,5 @@
 import { hasErrorName } from '../errors/has-error-name.ts';
+import { closedReason } from './confirmability.ts';
 import { enqueuePlanMessage } from './enqueue-plan-message.ts';
 import { PlanConflictError } from './errors.ts';
 import { loadOwnedPlan } from './load-owned-plan.ts';
@@ -38,7 +39,13 @@ export async function answerBlockingPrompt(
       await enqueuePlanMessage(deps, plan, 'resume', plan.version, input.token);
       return plan;
     }
-    if (plan.status !== 'executing' || !plan.blocking_prompt) throw notAwaiting(plan, 'no question pending');
+    if (plan.status !== 'executing' || !plan.blocking_prompt) {
+      const closed = closedReason(plan, deps.clock.now());
+      throw notAwaiting(
+        plan,
+        closed ? `it was closed: ${closed.replaceAll('_', ' ')}` : 'no question pending',
+      );
+    }
     let answered: StoredPlan;
     try {
       answered = await applyTransition(

@@ -1,3 +1,4 @@
+import type { ClosedReason } from '../contracts/enums.ts';
 import { PlanConflictError } from './errors.ts';
 import type { StoredPlan } from './stored-plan.ts';
 
@@ -6,6 +7,32 @@ const INVALIDATED_MESSAGE = {
   cancelled_by_user: 'was cancelled; start a new request',
   expired: 'has expired; start a new request',
 } as const;
+
+/**
+ * Why a plan is closed without executing, if it is (ADR 0008): its recorded reason, or `expired` for a pending
+ * plan past its TTL, applied lazily on read because DynamoDB deletes expired items only eventually.
+ */
+export function closedReason(plan: StoredPlan, now: Date): ClosedReason | undefined {
+  const recorded = plan.closed_reason ?? plan.invalidated_reason;
+  if (recorded) return recorded;
+  if (plan.status !== 'pending_confirmation' && plan.status !== 'cancelled') return undefined;
+  const expired = plan.expires_at !== undefined && now.getTime() / 1000 >= plan.expires_at;
+  return expired ? 'expired' : undefined;
+}
+
+/**
+ * The plan as it stands now: a pending plan that is closed (invalidated before ADR 0008, or expired) reads as
+ * `cancelled` with its `closed_reason` and `completed_at`, so GET never shows a dead plan as pending.
+ */
+export function closedView(plan: StoredPlan, now: Date): StoredPlan {
+  if (plan.status !== 'pending_confirmation') return plan;
+  const reason = closedReason(plan, now);
+  if (!reason) return plan;
+  const at =
+    plan.invalidated_at ??
+    (plan.expires_at !== undefined ? new Date(plan.expires_at * 1000).toISOString() : now.toISOString());
+  return { ...plan, status: 'cancelled', closed_reason: reason, completed_at: plan.completed_at ?? at };
+}
 
 /**
  * What confirming this plan means now (000 Confirm Plan):
@@ -25,9 +52,9 @@ export function confirmability(plan: StoredPlan, now: Date): 'already_confirmed'
     case 'failed':
     case 'rolled_back':
       throw new PlanConflictError(id, 'finished', `plan ${id} has already finished (status ${plan.status})`);
+    case 'cancelled':
     case 'pending_confirmation': {
-      const expired = plan.expires_at !== undefined && now.getTime() / 1000 >= plan.expires_at;
-      const reason = plan.invalidated_reason ?? (expired ? 'expired' : undefined);
+      const reason = closedReason(plan, now);
       if (reason) throw new PlanConflictError(id, 'invalidated', `plan ${id} ${INVALIDATED_MESSAGE[reason]}`);
       return 'pending';
     }

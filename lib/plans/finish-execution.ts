@@ -12,6 +12,8 @@ export interface ExecutionEnd {
   status: Extract<PlanStatus, 'completed' | 'failed' | 'rolled_back'>;
   failure_reason?: string;
   rollback_report?: RollbackReport;
+  /** A step left in doubt (ADR 0007): the plan needs a person even more urgently than manual recovery. */
+  in_doubt?: boolean;
 }
 
 /**
@@ -76,6 +78,12 @@ export async function finishExecution(
         pii_masked: true,
         ...(masked.failure_reason ? { failure_reason: masked.failure_reason } : {}),
         ...(masked.rollback_report ? { rollback_report: masked.rollback_report } : {}),
+        // Sparse attention marker for ops (docs/ops.md): in doubt, or manual recovery steps to follow.
+        ...(end.in_doubt
+          ? { attention_reason: 'in_doubt' as const }
+          : (end.rollback_report?.manual_recovery_steps?.length ?? 0) > 0
+            ? { attention_reason: 'manual_recovery' as const }
+            : {}),
       },
       remove: ['blocking_prompt', 'blocking_answer'],
     },

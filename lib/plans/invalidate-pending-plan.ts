@@ -28,8 +28,8 @@ export async function invalidatePendingPlan(
 ): Promise<InvalidationOutcome> {
   let current: StoredPlan | undefined = plan;
   for (let attempt = 0; attempt < 2 && current; attempt += 1) {
+    if (current.status === 'cancelled' || current.invalidated_reason) return 'already_gone';
     if (current.status !== 'pending_confirmation') return 'already_confirmed';
-    if (current.invalidated_reason) return 'already_gone';
     try {
       const masked = maskPlanPii(current, isPii);
       const byNumber = new Map(masked.actions.map((s) => [s.step_number, s]));
@@ -37,8 +37,11 @@ export async function invalidatePendingPlan(
         store,
         current,
         {
+          status: 'cancelled',
           steps: (step) => byNumber.get(step.step_number) ?? step,
           set: {
+            closed_reason: reason,
+            completed_at: now.toISOString(),
             invalidated_reason: reason,
             invalidated_at: now.toISOString(),
             intent_summary: masked.intent_summary,
@@ -54,7 +57,7 @@ export async function invalidatePendingPlan(
       current = await store.get(current.plan_id);
     }
   }
-  if (!current || current.invalidated_reason) return 'already_gone';
+  if (!current || current.status === 'cancelled' || current.invalidated_reason) return 'already_gone';
   if (current.status !== 'pending_confirmation') return 'already_confirmed';
   throw new PlanConflictError(plan.plan_id, 'concurrent_change', `plan ${plan.plan_id} kept changing`);
 }

@@ -20,12 +20,15 @@ export const PLAN_MACHINE: StateMachine<PlanStatus> = {
   name: 'plan',
   initial: 'pending_confirmation',
   moves: {
-    pending_confirmation: ['confirmed'],
-    confirmed: ['executing'],
+    // cancelled: superseded, cancelled by the user or expired before confirmation (ADR 0008).
+    pending_confirmation: ['confirmed', 'cancelled'],
+    // confirmed → failed: the watchdog, for a plan whose execution never started (ADR 0009).
+    confirmed: ['executing', 'failed'],
     executing: ['completed', 'failed', 'rolled_back'],
     failed: ['rolled_back'],
     completed: [],
     rolled_back: [],
+    cancelled: [],
   },
 };
 
@@ -49,7 +52,7 @@ export const STEP_MACHINE: StateMachine<StepState> = {
   },
 };
 
-export const TERMINAL_STATUSES: readonly PlanStatus[] = ['completed', 'failed', 'rolled_back'];
+export const TERMINAL_STATUSES: readonly PlanStatus[] = ['completed', 'failed', 'rolled_back', 'cancelled'];
 
 /** True when the machine allows `from → to`; staying in the same state is not a move. */
 export function canMove<S extends string>(machine: StateMachine<S>, from: S, to: S): boolean {

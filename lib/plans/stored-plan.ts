@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ClosedReason } from '../contracts/enums.ts';
 import { ExecutionPlan, PlannedAction } from '../contracts/execution-plan.ts';
 
 /**
@@ -31,9 +32,9 @@ export const StoredStep = PlannedAction.extend({
 });
 export type StoredStep = z.infer<typeof StoredStep>;
 
-/** Why a pending plan can no longer be confirmed (the status enum of 001 stays untouched). */
-export const InvalidatedReason = z.enum(['superseded', 'cancelled_by_user', 'expired']);
-export type InvalidatedReason = z.infer<typeof InvalidatedReason>;
+/** Why a pending plan can no longer be confirmed: the plan's `closed_reason` (ADR 0008). */
+export const InvalidatedReason = ClosedReason;
+export type InvalidatedReason = ClosedReason;
 
 /** The plan item as stored: ExecutionPlan (001) plus documented bookkeeping attributes. */
 export const StoredPlan = z.object({
@@ -55,6 +56,10 @@ export const StoredPlan = z.object({
   clarification_count: z.number().int().min(0).optional(),
   /** Masked once the plan is terminal (issue 7: privacy at rest). */
   pii_masked: z.boolean().optional(),
+  /** Times the watchdog moved this plan's message back from the DLQ (ADR 0009). */
+  watchdog_redrives: z.number().int().min(0).optional(),
+  /** Sparse: set only on plans that need a person (failed with manual recovery steps, in doubt, stuck). */
+  attention_reason: z.enum(['manual_recovery', 'in_doubt', 'stuck']).optional(),
   /** DynamoDB TTL, epoch seconds: pending plans expire with the session. */
   expires_at: z.number().int().optional(),
 });
@@ -82,5 +87,6 @@ export function toExecutionPlan(plan: StoredPlan): ExecutionPlan {
     ...(plan.failure_reason ? { failure_reason: plan.failure_reason } : {}),
     ...(plan.rollback_report ? { rollback_report: plan.rollback_report } : {}),
     ...(plan.blocking_prompt ? { blocking_prompt: plan.blocking_prompt } : {}),
+    ...(plan.closed_reason ? { closed_reason: plan.closed_reason } : {}),
   });
 }

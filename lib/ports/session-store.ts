@@ -46,6 +46,13 @@ export interface SessionStore {
   claimBlockingSlot(sessionId: string, planId: string): Promise<boolean>;
   /** Releases the slot if planId holds it; a no-op otherwise. */
   releaseBlockingSlot(sessionId: string, planId: string): Promise<void>;
+  /**
+   * Takes the session's request lease for `holder` until `until` (one POST /v1/requests at a time per session):
+   * true when free, expired or already held by `holder`. Apart from the versioned body, like the blocking slot.
+   */
+  acquireLease(sessionId: string, holder: string, until: Date, now: Date): Promise<boolean>;
+  /** Gives the lease back if `holder` has it; a no-op otherwise. */
+  releaseLease(sessionId: string, holder: string): Promise<void>;
 }
 
 export class StaleSessionError extends Error {

@@ -63,7 +63,8 @@ describe('mapErrorToResponse', () => {
     ['PlannerUnavailableError', 503, 'service_unavailable'],
     ['BookingLookupUnavailableError', 503, 'service_unavailable'],
     ['ModelOutputError', 503, 'service_unavailable'],
-    ['ConcurrentSessionUpdateError', 503, 'service_unavailable'],
+    ['ConcurrentSessionUpdateError', 409, 'invalid_input'],
+    ['SessionBusyError', 409, 'invalid_input'],
     ['InvalidPlanningRequestError', 400, 'invalid_input'],
   ])("maps the planner's %s to %i %s with the planner's public text", (name, status, errorType) => {
     const error = Object.assign(new Error('Nothing was changed; please try again.'), { name });

@@ -128,7 +128,7 @@ describe('001 contract limits', () => {
     expect(failingPaths(ActionMetadataOverlay, value)).toContain(field);
   });
 
-  it('enums hold exactly the 001 values', () => {
+  it('enums hold exactly the 001 values, plus the one additive status of ADR 0008', () => {
     expect(PlanStatus.options).toEqual([
       'pending_confirmation',
       'confirmed',
@@ -136,6 +136,7 @@ describe('001 contract limits', () => {
       'completed',
       'failed',
       'rolled_back',
+      'cancelled',
     ]);
     expect(SafetyTier.options).toEqual(['normal', 'high_risk', 'blocked']);
   });

@@ -169,5 +169,42 @@ export function sessionStoreContract(adapterName: string, factory: SessionStoreF
         expect((await store.get(session.session_id))?.blocking_plan_id).toBe(winner);
       });
     });
+
+    describe('request lease (one request at a time per session)', () => {
+      const at = (s: number) => new Date(Date.parse('2026-11-22T08:00:00.000Z') + s * 1000);
+
+      it('goes to exactly one of N concurrent requests, is re-taken by its holder and freed by release', async () => {
+        // Prepare
+        const store = await factory();
+        const holders = Array.from({ length: 12 }, (_, i) => `req-${i}`);
+        // Act
+        const results = await Promise.all(
+          holders.map((h) => store.acquireLease('sess-lease', h, at(60), at(0))),
+        );
+        const winner = holders[results.indexOf(true)] ?? '';
+        const again = await store.acquireLease('sess-lease', winner, at(60), at(1));
+        await store.releaseLease('sess-lease', 'req-not-holder');
+        const stillHeld = await store.acquireLease('sess-lease', 'late', at(60), at(2));
+        await store.releaseLease('sess-lease', winner);
+        const freed = await store.acquireLease('sess-lease', 'late', at(60), at(3));
+        // Assess
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect([again, stillHeld, freed]).toEqual([true, false, true]);
+      });
+
+      it('can be taken over once expired, and never changes the session body', async () => {
+        // Prepare
+        const store = await factory();
+        const session = aSession();
+        await store.put(session, undefined);
+        await store.acquireLease(session.session_id, 'dead-lambda', at(60), at(0));
+        // Act
+        const early = await store.acquireLease(session.session_id, 'next', at(120), at(59));
+        const late = await store.acquireLease(session.session_id, 'next', at(120), at(61));
+        // Assess
+        expect([early, late]).toEqual([false, true]);
+        expect(await store.get(session.session_id)).toEqual(session);
+      });
+    });
   });
 }

@@ -79,7 +79,7 @@ describe('BookingUpdateStack data stores (dev)', () => {
       }
     });
 
-    it('has the by_session GSI keyed by session_id and created_at on the plans table', () => {
+    it('has the by_session GSI and the sparse attention GSI (attention_reason, updated_at) on the plans table', () => {
       built.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
         KeySchema: [{ AttributeName: 'plan_id', KeyType: 'HASH' }],
         GlobalSecondaryIndexes: [
@@ -88,6 +88,14 @@ describe('BookingUpdateStack data stores (dev)', () => {
             KeySchema: [
               { AttributeName: 'session_id', KeyType: 'HASH' },
               { AttributeName: 'created_at', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+          {
+            IndexName: 'attention',
+            KeySchema: [
+              { AttributeName: 'attention_reason', KeyType: 'HASH' },
+              { AttributeName: 'updated_at', KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'ALL' },
           },

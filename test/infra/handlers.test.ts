@@ -15,7 +15,14 @@ const FunctionProps = z.object({
   Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }),
 });
 
-const HANDLERS = ['handleRequest', 'confirmPlan', 'getPlan', 'answerPrompt', 'executePlan'] as const;
+const HANDLERS = [
+  'handleRequest',
+  'confirmPlan',
+  'getPlan',
+  'answerPrompt',
+  'executePlan',
+  'watchdog',
+] as const;
 type HandlerName = (typeof HANDLERS)[number];
 
 /** Builds one value per handler without casting an Object.fromEntries result. */
@@ -26,6 +33,7 @@ function byHandler<T>(f: (name: HandlerName) => T): Record<HandlerName, T> {
     getPlan: f('getPlan'),
     answerPrompt: f('answerPrompt'),
     executePlan: f('executePlan'),
+    watchdog: f('watchdog'),
   };
 }
 
@@ -79,6 +87,7 @@ describe('BookingUpdateStack handlers (dev)', () => {
     it('sets memory and timeout explicitly: planner under the 29 s gateway limit, executor 300 s, others 10 s', () => {
       expect(props.handleRequest.Timeout).toBeLessThan(29);
       expect(props.executePlan.Timeout).toBe(300);
+      expect(props.watchdog.Timeout).toBeLessThan(300);
       for (const name of ['confirmPlan', 'getPlan', 'answerPrompt'] as const) {
         expect(props[name].Timeout, name).toBe(10);
       }
@@ -170,6 +179,28 @@ describe('BookingUpdateStack handlers (dev)', () => {
         'queue',
         'sessions',
       ]);
+      expect(Object.keys(access.watchdog).sort()).toEqual(['dlq', 'plans', 'queue']);
+    });
+
+    it('lets the watchdog consume the DLQ and send to the queue, nothing more (ADR 0009)', () => {
+      expect(access.watchdog.dlq).toEqual(
+        expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']),
+      );
+      expect(access.watchdog.queue).toContain('sqs:SendMessage');
+      expect(access.watchdog.queue).not.toContain('sqs:ReceiveMessage');
+      expect(props.watchdog.Environment.Variables.PLAN_DLQ_URL).toBeDefined();
+    });
+
+    it('runs the watchdog every 5 minutes from an EventBridge schedule', () => {
+      const { stack, template } = built;
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(5 minutes)',
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [logicalIdOf(stack, stack.handlers.watchdog.functionArn), 'Arn'] },
+          }),
+        ],
+      });
     });
 
     it('lets get-plan only read plans', () => {

@@ -5,6 +5,28 @@ import { aStoredPlan } from '../store/plan-factory.ts';
 import { metricPlans } from './metric-plans.ts';
 
 describe('computeMetrics', () => {
+  it('lists plans needing attention newest first, and leaves cancelled plans out of the execution figures', () => {
+    // Arrange
+    const plans = [
+      aStoredPlan({
+        status: 'failed',
+        attention_reason: 'manual_recovery',
+        updated_at: '2026-11-20T10:00:00.000Z',
+      }),
+      aStoredPlan({ status: 'failed', attention_reason: 'in_doubt', updated_at: '2026-11-21T10:00:00.000Z' }),
+      aStoredPlan({ status: 'completed' }),
+      aStoredPlan({ status: 'cancelled', closed_reason: 'superseded' }),
+    ];
+    // Act
+    const m = computeMetrics(plans);
+    const text = formatMetrics(m);
+    // Assert
+    expect(m.attention.map((a) => a.attention_reason)).toEqual(['in_doubt', 'manual_recovery']);
+    expect(m.execution_success_rate).toEqual({ numerator: 1, denominator: 3, rate: 1 / 3 });
+    expect(text).toContain('Needs attention');
+    expect(text).toContain(`${plans[1]?.plan_id}`);
+  });
+
   it('computes the seed-000 key metrics with exact figures', () => {
     // Arrange
     const plans = metricPlans();
@@ -19,6 +41,7 @@ describe('computeMetrics', () => {
       completed: 2,
       failed: 1,
       rolled_back: 1,
+      cancelled: 0,
     });
     expect(m.invalidated).toBe(1);
     expect(m.planning_accuracy).toEqual({ numerator: 4, denominator: 5, rate: 0.8 });

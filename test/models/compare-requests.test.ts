@@ -103,11 +103,11 @@ describe('compareRequests', () => {
     const changed = copy();
     changed.tools = [
       ...changed.tools.filter((t) => t.name !== 'getAvailability'),
-      declaration('listProducts'),
+      declaration('exportBookings'),
     ];
     expect(compareRequests(recorded, changed).breaking).toEqual([
       'tools: getAvailability removed',
-      'tools: listProducts added',
+      'tools: exportBookings added',
     ]);
   });
 

@@ -89,7 +89,8 @@ describe('createPlanner: cancel or change of mind (seed 002)', () => {
       });
       expect(model.callCount).toBe(2);
       expect(await h.planStore.get(first.plan.plan_id)).toMatchObject({
-        status: 'pending_confirmation',
+        status: 'cancelled',
+        closed_reason: 'cancelled_by_user',
         invalidated_reason: 'cancelled_by_user',
         version: 2,
       });

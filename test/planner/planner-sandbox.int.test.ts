@@ -178,7 +178,8 @@ describe('createPlanner against the sandbox booking API', () => {
     expect(second.question).toMatch(/^Sat 14 Mar at 12:30 is not available for 12 guests/);
     expect(third.kind).toBe('clarification');
     expect(await planStore.get(first.plan.plan_id)).toMatchObject({
-      status: 'pending_confirmation',
+      status: 'cancelled',
+      closed_reason: 'cancelled_by_user',
       invalidated_reason: 'cancelled_by_user',
       version: 2,
     });

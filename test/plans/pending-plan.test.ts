@@ -76,7 +76,9 @@ describe('invalidatePendingPlan', () => {
     expect(outcome).toBe('invalidated');
     expect(patches).toHaveLength(1);
     expect(stored).toMatchObject({
-      status: 'pending_confirmation',
+      status: 'cancelled',
+      closed_reason: 'superseded',
+      completed_at: NOW,
       invalidated_reason: 'superseded',
       invalidated_at: NOW,
       pii_masked: true,

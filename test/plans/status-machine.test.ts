@@ -16,7 +16,9 @@ import { StepState } from '../../lib/plans/stored-plan.ts';
 /** The moves of docs/executor.md and 000 State Model, written out once more by hand. */
 const PLAN_MOVES = new Set([
   'pending_confirmation→confirmed',
+  'pending_confirmation→cancelled',
   'confirmed→executing',
+  'confirmed→failed',
   'executing→completed',
   'executing→failed',
   'executing→rolled_back',
@@ -83,10 +85,16 @@ describe('PLAN_MACHINE', () => {
 
     // Assess
     expect(PLAN_MACHINE.initial).toBe('pending_confirmation');
-    expect(dead).toEqual(['completed', 'rolled_back']);
+    expect(dead).toEqual(['completed', 'rolled_back', 'cancelled']);
     expect(PLAN_MACHINE.moves.completed).toEqual([]);
     expect(PLAN_MACHINE.moves.rolled_back).toEqual([]);
-    expect(PlanStatus.options.filter(isTerminal)).toEqual(['completed', 'failed', 'rolled_back']);
+    expect(PLAN_MACHINE.moves.cancelled).toEqual([]);
+    expect(PlanStatus.options.filter(isTerminal)).toEqual([
+      'completed',
+      'failed',
+      'rolled_back',
+      'cancelled',
+    ]);
   });
 });
 

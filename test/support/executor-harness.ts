@@ -175,6 +175,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
         // The config defaults: the demo venue's timezone and locale.
         VENUE_TIMEZONE: 'Australia/Sydney',
         VENUE_LOCALE: 'en-AU',
+        IN_DOUBT_MAX_RESENDS: 2,
       },
       ...overrides,
     }),

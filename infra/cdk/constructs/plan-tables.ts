@@ -8,7 +8,11 @@ import {
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { PLANS_BY_SESSION_INDEX, TTL_ATTRIBUTE } from '../../../lib/adapters/dynamodb/table-definitions.ts';
+import {
+  PLANS_ATTENTION_INDEX,
+  PLANS_BY_SESSION_INDEX,
+  TTL_ATTRIBUTE,
+} from '../../../lib/adapters/dynamodb/table-definitions.ts';
 
 /** Options for {@link PlanTables}. */
 export interface PlanTablesProps {
@@ -49,6 +53,13 @@ export class PlanTables extends Construct {
           partitionKey: { name: 'session_id', type: AttributeType.STRING },
           // ISO-8601 UTC strings sort chronologically (001: datetime is ISO 8601 UTC).
           sortKey: { name: 'created_at', type: AttributeType.STRING },
+          projectionType: ProjectionType.ALL,
+        },
+        {
+          // Sparse: only plans needing a person carry attention_reason (docs/ops.md).
+          indexName: PLANS_ATTENTION_INDEX,
+          partitionKey: { name: 'attention_reason', type: AttributeType.STRING },
+          sortKey: { name: 'updated_at', type: AttributeType.STRING },
           projectionType: ProjectionType.ALL,
         },
       ],

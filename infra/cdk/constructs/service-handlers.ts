@@ -1,9 +1,15 @@
 import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { type BaseEnvironmentInput, serviceEnvironment } from '../function-environment.ts';
+import {
+  type BaseEnvironmentInput,
+  type ServiceEnvironment,
+  serviceEnvironment,
+} from '../function-environment.ts';
 import type { StageSettings } from '../stage-settings.ts';
 import type { ExecutionQueue } from './execution-queue.ts';
 import type { PlanTables } from './plan-tables.ts';
@@ -13,6 +19,8 @@ import { ServiceFunction } from './service-function.ts';
 export const EXECUTOR_TIMEOUT = Duration.seconds(300);
 /** Below API Gateway's 29 s integration timeout, so no planner keeps running after IQ got its 504. */
 export const PLANNER_TIMEOUT = Duration.seconds(28);
+/** The watchdog scans the plans table and drains the DLQ; well below its 5-minute schedule. */
+export const WATCHDOG_TIMEOUT = Duration.seconds(120);
 /** Confirm, status and answer do a few DynamoDB/SQS calls and no model call. */
 export const API_HANDLER_TIMEOUT = Duration.seconds(10);
 
@@ -33,6 +41,8 @@ interface HandlerSpec {
   /** Secrets this handler reads; each gets its ARN in the environment and grantRead, never one without the other. */
   readonly gemini?: boolean;
   readonly langfuse?: boolean;
+  /** Variables only this handler needs. */
+  readonly environment?: ServiceEnvironment;
 }
 
 /**
@@ -45,6 +55,7 @@ export class ServiceHandlers extends Construct {
   readonly getPlan: NodejsFunction;
   readonly answerPrompt: NodejsFunction;
   readonly executePlan: NodejsFunction;
+  readonly watchdog: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: ServiceHandlersProps) {
     super(scope, id);
@@ -65,7 +76,7 @@ export class ServiceHandlers extends Construct {
       });
       const { fn } = new ServiceFunction(this, handlerId, {
         ...spec,
-        environment,
+        environment: { ...environment, ...spec.environment },
         logRetentionDays: settings.logRetentionDays,
         protectData: settings.protectData,
         xray: settings.xray,
@@ -132,5 +143,22 @@ export class ServiceHandlers extends Construct {
     this.executePlan.addEventSource(
       new SqsEventSource(queue.queue, { batchSize: 1, reportBatchItemFailures: true }),
     );
+
+    // ADR 0009: every 5 minutes, drain the DLQ (redrive once, else fail with a report) and end stuck plans.
+    this.watchdog = build('Watchdog', {
+      entryFile: 'watchdog.ts',
+      description: 'Every 5 minutes: redrive or fail dead-lettered plans, fail stuck plans with a report',
+      memorySize: 512,
+      timeout: WATCHDOG_TIMEOUT,
+      environment: { PLAN_DLQ_URL: queue.deadLetterQueue.queueUrl },
+    });
+    tables.plans.grantReadWriteData(this.watchdog);
+    queue.queue.grantSendMessages(this.watchdog);
+    queue.deadLetterQueue.grantConsumeMessages(this.watchdog);
+    new Rule(this, 'WatchdogSchedule', {
+      description: 'Runs the plan watchdog (ADR 0009)',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.watchdog, { retryAttempts: 0 })],
+    });
   }
 }

@@ -20,7 +20,7 @@ export class SessionStoreUnavailableError extends Error {
 }
 
 /** Attributes put() never writes: the key, and the blocking slot that claim/release own. */
-const NOT_WRITTEN_BY_PUT = new Set(['session_id', 'blocking_plan_id']);
+const NOT_WRITTEN_BY_PUT = new Set(['session_id', 'blocking_plan_id', 'lease_holder', 'lease_until']);
 const OPTIONAL_BODY = ['referenced_booking', 'pending_plan_id', 'offered_candidates'] as const;
 
 /**
@@ -122,6 +122,53 @@ export class DynamoSessionStore implements SessionStore {
     } catch (error) {
       if (isConditionalCheckFailed(error)) return; // another plan holds it, or nobody: a no-op by contract
       throw new SessionStoreUnavailableError(`could not release the blocking slot of ${sessionId}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async acquireLease(sessionId: string, holder: string, until: Date, now: Date): Promise<boolean> {
+    const ttl = Math.floor(now.getTime() / 1000) + this.slotTtlSeconds;
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { session_id: sessionId },
+          UpdateExpression:
+            'SET lease_holder = :holder, lease_until = :until, expires_at = if_not_exists(expires_at, :ttl)',
+          ConditionExpression:
+            'attribute_not_exists(lease_holder) OR lease_until < :now OR lease_holder = :holder',
+          ExpressionAttributeValues: {
+            ':holder': holder,
+            ':until': until.getTime(),
+            ':now': now.getTime(),
+            ':ttl': ttl,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return false;
+      throw new SessionStoreUnavailableError(`could not take the request lease of ${sessionId}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async releaseLease(sessionId: string, holder: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { session_id: sessionId },
+          UpdateExpression: 'REMOVE lease_holder, lease_until',
+          ConditionExpression: 'lease_holder = :holder',
+          ExpressionAttributeValues: { ':holder': holder },
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) return;
+      throw new SessionStoreUnavailableError(`could not release the request lease of ${sessionId}`, {
         cause: error,
       });
     }

@@ -2,6 +2,11 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /** GSI of the plans table: a session's plans, newest first (issue 4: "a GSI by session_id and created_at"). */
 export const PLANS_BY_SESSION_INDEX = 'by_session';
+/**
+ * Sparse GSI of the plans table: only plans with `attention_reason` (in doubt, manual recovery, stuck), newest
+ * first by updated_at — the ops console query of docs/ops.md.
+ */
+export const PLANS_ATTENTION_INDEX = 'attention';
 /** TTL attribute (epoch seconds) of the plans and sessions tables. */
 export const TTL_ATTRIBUTE = 'expires_at';
 
@@ -23,6 +28,8 @@ export function tableDefinitions(names: {
         { AttributeName: 'plan_id', AttributeType: 'S' },
         { AttributeName: 'session_id', AttributeType: 'S' },
         { AttributeName: 'created_at', AttributeType: 'S' },
+        { AttributeName: 'attention_reason', AttributeType: 'S' },
+        { AttributeName: 'updated_at', AttributeType: 'S' },
       ],
       KeySchema: [{ AttributeName: 'plan_id', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [
@@ -31,6 +38,14 @@ export function tableDefinitions(names: {
           KeySchema: [
             { AttributeName: 'session_id', KeyType: 'HASH' },
             { AttributeName: 'created_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: PLANS_ATTENTION_INDEX,
+          KeySchema: [
+            { AttributeName: 'attention_reason', KeyType: 'HASH' },
+            { AttributeName: 'updated_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },

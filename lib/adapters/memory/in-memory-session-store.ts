@@ -11,6 +11,18 @@ import { type Session, type SessionStore, StaleSessionError } from '../../ports/
 export class InMemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, Session>();
   private readonly slots = new Map<string, string>();
+  private readonly leases = new Map<string, { holder: string; until: number }>();
+
+  async acquireLease(sessionId: string, holder: string, until: Date, now: Date): Promise<boolean> {
+    const lease = this.leases.get(sessionId);
+    if (lease && lease.holder !== holder && lease.until > now.getTime()) return false;
+    this.leases.set(sessionId, { holder, until: until.getTime() });
+    return true;
+  }
+
+  async releaseLease(sessionId: string, holder: string): Promise<void> {
+    if (this.leases.get(sessionId)?.holder === holder) this.leases.delete(sessionId);
+  }
 
   async get(sessionId: string): Promise<Session | undefined> {
     const session = this.sessions.get(sessionId);

@@ -1,6 +1,7 @@
 import { statusAfterFailure } from '../../plans/finish-execution.ts';
 import { saveCheckpoint } from '../execution-state.ts';
 import { rollBack } from '../rollback/roll-back.ts';
+import { IN_DOUBT_REASON } from '../rollback/rollback-report.ts';
 import type { RunContext } from '../run-context.ts';
 import { closeExecution } from './close-execution.ts';
 import { type ExecutorStateUpdate, type ExecutorStateValue, toUpdate } from './graph-state.ts';
@@ -20,6 +21,9 @@ export function rollBackNode(ctx: RunContext) {
       status: statusAfterFailure(report),
       failure_reason: failure.message,
       ...(report ? { rollback_report: report } : {}),
+      ...(report?.actions_failed_to_reverse?.some((f) => f.reason === IN_DOUBT_REASON)
+        ? { in_doubt: true }
+        : {}),
     });
     return toUpdate({ ...after, plan }, [], state.outcome);
   };

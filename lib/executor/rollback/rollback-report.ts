@@ -6,6 +6,9 @@ import type { ExecutionFailure } from '../execution-log.ts';
 import { bookingOf, bookingReferences } from '../step/step-label.ts';
 import { compensationArgs } from './compensation-args.ts';
 
+/** The reversal-failure reason of a step left in doubt (its write got no answer and could not be read back). */
+export const IN_DOUBT_REASON = 'no response was received, so it is unknown whether the change was applied';
+
 /** Arguments that address a booking rather than describe a value to restore. */
 const IDENTIFIERS = /(^|_)(id|reference)$/;
 
@@ -107,7 +110,7 @@ export function buildRollbackReport(
       if (action.reversible) {
         failed.push({
           step_number: step.step_number,
-          reason: 'no response was received, so it is unknown whether the change was applied',
+          reason: IN_DOUBT_REASON,
         });
       }
       manual.push(inDoubtGuidance(step, action, restore, refs));

@@ -1,18 +1,11 @@
 import { recordStepFailed, recordStepSucceeded } from '../../plans/step-records.ts';
+import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, withPlan } from '../execution-state.ts';
 import type { RunContext } from '../run-context.ts';
-import { callAction } from '../step/call-action.ts';
-import { stepIdempotencyKey } from '../step/idempotency-keys.ts';
+import { resolveInDoubt } from '../step/resolve-in-doubt.ts';
 
-/**
- * Answers to the settling re-send that are about the request itself, so they also hold for the first attempt:
- * the booking API checks the request (400), the booking (404), its version or slot (409/412) and the body (422)
- * after the Idempotency-Key replay, so an applied first attempt would have been replayed as a 2xx instead.
- * 401/403, 429 and 5xx come BEFORE the replay (sandbox request pipeline: fault → auth → rate limit → replay;
- * ROLLER's gateway likewise), so they say nothing about the first attempt: the step stays in doubt.
- */
-const NOT_APPLIED_STATUSES: ReadonlySet<number> = new Set([400, 404, 409, 412, 422]);
+type LostAnswer = Extract<ActionOutcome, { ok: false }>;
 
 /** What settling came to: the failure as it now stands, and the state holding what was recorded. */
 export interface Settlement {
@@ -36,12 +29,12 @@ async function markFailed(
 }
 
 /**
- * Settles a step left in doubt (its mutation got no response: timeout or dropped connection) before rollback.
- * The recorded request is re-sent once with the SAME Idempotency-Key: if the first attempt was applied the API
- * replays its response (applied once, now known and compensable); if not, this applies it exactly once and
- * rollback undoes it. Either way the booking ends in a known state. Only a definitive answer about the request
- * (NOT_APPLIED_STATUSES) means neither attempt was applied; no answer, 401/403, 429 or 5xx leave it in doubt, and
- * the rollback report asks for a manual check of the booking. Irreversible actions are never re-sent.
+ * Settles a step still in doubt when rollback starts (the forward read-back got no answer, or a crash came
+ * between the decision and the step record): one more read-back (ADR 0007), so rollback acts on what is known.
+ * Applied → recorded as succeeded, and rollback reverses it; not applied → nothing to reverse; still no answer →
+ * in doubt, and the report asks for a manual check of the booking. Nothing is re-sent here except a write that
+ * cannot be read back (a create), once under the same key, whose replayed answer tells. Irreversible actions that
+ * cannot be read back are never re-sent.
  */
 export async function settleInDoubtStep(
   ctx: RunContext,
@@ -57,24 +50,24 @@ export async function settleInDoubtStep(
   };
   // Succeeded: settled before a crash. Pending or rolled back: nothing was left unanswered.
   if (step.step_state !== 'failed' && step.step_state !== 'intent_recorded') return settled(state);
-  if (!action || action.read_only || !action.reversible || !step.resolved_parameters) {
+  const readable = action?.compensation?.pre_image !== undefined;
+  if (!action || action.read_only || !step.resolved_parameters || (!readable && !action.reversible)) {
     return { failure, state: await markFailed(ctx, state, failure) };
   }
-  const outcome = await callAction(ctx, {
-    action,
-    args: step.resolved_parameters,
-    idempotencyKey: stepIdempotencyKey(ctx.planId, step.step_number, step.attempts ?? 1),
-    ...(typeof step.before?.version === 'number' ? { ifMatch: String(step.before.version) } : {}),
-    stepNumber: step.step_number,
-    purpose: 'settle_in_doubt',
-  });
-  if (outcome.ok) {
+  // A timed-out attempt that may still land keeps the step in doubt whatever the read-back shows now.
+  const lost: LostAnswer = {
+    ok: false,
+    status: undefined,
+    error_type: failure.in_flight ? 'timeout' : (failure.error_type ?? 'timeout'),
+    message: failure.message,
+  };
+  const resolution = await resolveInDoubt(ctx, action, step, lost, { resends: 0 });
+  if (resolution.kind === 'applied') {
     const applied = await withPlan(state, (plan) =>
-      recordStepSucceeded(ctx.deps.planStore, plan, step.step_number, outcome.data),
+      recordStepSucceeded(ctx.deps.planStore, plan, step.step_number, resolution.data),
     );
     return settled(applied);
   }
   const failed = await markFailed(ctx, state, failure);
-  const notApplied = outcome.status !== undefined && NOT_APPLIED_STATUSES.has(outcome.status);
-  return notApplied ? settled(failed) : { failure, state: failed };
+  return resolution.kind === 'not_applied' ? settled(failed) : { failure, state: failed };
 }

@@ -12,7 +12,7 @@ export interface ActionInvocation {
   ifMatch?: string;
   stepNumber: number;
   /** What the call is for, in the span: the forward step, its pre-image read, or its compensation. */
-  purpose: 'step' | 'pre_image' | 'compensation' | 'settle_in_doubt';
+  purpose: 'step' | 'pre_image' | 'compensation' | 'settle_in_doubt' | 'read_back';
   /** The user confirmed this forward step as high risk: danger acknowledgements (X-Dangerous) may be sent. */
   confirmedHighRisk?: boolean;
 }

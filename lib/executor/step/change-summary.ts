@@ -70,3 +70,12 @@ export function planChangeSummary(
   const lines = [...stepChangeSummaries(plan, actionOf).values()];
   return lines.length > 0 ? `${lines.join('. ')}.` : 'No changes were needed.';
 }
+
+/** "party size 14", "date 2026-12-19 and start time 16:00": the values a step sends, PII masked. */
+export function intendedValues(step: StoredStep, action: CompiledAction): string | undefined {
+  const request = step.resolved_parameters ?? {};
+  const parts = Object.entries(request)
+    .filter(([name]) => !IDENTIFIERS.test(name))
+    .map(([name, value]) => `${humanise(name)} ${display(action, name, value)}`);
+  return parts.length > 0 ? parts.join(' and ') : undefined;
+}

@@ -30,21 +30,22 @@ function duration(ms: number): string {
 
 /**
  * 000 Error Classification, as the words a user reads (failure_reason). Each error type has its own message and
- * next step: 429 "retry in X seconds" from Retry-After; 409 refresh and retry, with alternatives when available;
- * 401/403 re-authenticate; 404, 5xx and timeout each their own. Never includes the token or raw bodies.
+ * offers only what the user can do (ADR 0007, decision 4): the plan itself is never retried, so the text says
+ * what to check or to ask again; 429's Retry-After stays as information ("you can ask again in about 33
+ * seconds"). Never includes the token or raw bodies.
  */
 export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: number): string {
   const what = `Step ${label.stepNumber} (${label.actionName}${label.booking ? ` on booking ${label.booking}` : ''})`;
   const booking = label.booking ? `booking ${label.booking}` : 'the booking';
   switch (failure.error_type) {
     case 'bad_request':
-      return `${what} failed: the booking system did not accept ${failure.field ? `the value of ${failure.field}` : 'a value'} (${failure.message}). Please check it and try again.`;
+      return `${what} failed: the booking system did not accept ${failure.field ? `the value of ${failure.field}` : 'a value'} (${failure.message}). You can ask again with a corrected value.`;
     case 'unauthorized':
       return failure.status === 403
-        ? `${what} failed: your account is not allowed to change ${booking}. Please re-authenticate with an account for this venue and try again.`
-        : `${what} failed: your session has expired. Please re-authenticate (sign in again) and retry.`;
+        ? `${what} failed: your account is not allowed to change ${booking}. Sign in with an account for this venue, then ask again.`
+        : `${what} failed: your session has expired. Sign in again, then ask again.`;
     case 'not_found':
-      return `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Please search for it again.`;
+      return `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Search for it again, then ask again.`;
     case 'conflict': {
       // 409 has two causes (openapi Conflict): a full slot (code slot_full, with the places left and the day's
       // alternatives), or a concurrent change / cancelled booking. Issue 14: a full slot is never worded as the
@@ -53,19 +54,36 @@ export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: n
       if (failure.code === 'slot_full' || slots) {
         const left = failure.slot_remaining !== undefined ? ` (${failure.slot_remaining} left)` : '';
         const times = slots ? `available times that day: ${slots}` : 'no other time that day has room';
-        return `${what} failed: there is not enough room in that slot${left}; ${times}. Please refresh and retry with one of them or fewer guests.`;
+        return `${what} failed: there is not enough room in that slot${left}; ${times}. You can ask again for one of them or with fewer guests.`;
       }
-      return `${what} failed: ${booking} was changed by someone else in the meantime (${failure.message}). Please refresh the booking and retry.`;
+      return `${what} failed: ${booking} was changed by someone else in the meantime (${failure.message}). Check ${booking}, then ask again.`;
     }
     case 'rate_limited':
-      return failure.retry_after_seconds !== undefined
-        ? `${what} failed: the booking system is receiving too many requests. Please retry in ${failure.retry_after_seconds} seconds.`
-        : `${what} failed: the booking system is receiving too many requests. Please retry in a minute.`;
+      return `${what} failed: the booking system was busy; nothing was changed by this step. You can ask again in about ${failure.retry_after_seconds ?? 60} seconds.`;
     case 'server_error':
-      return `${what} failed: the booking service is temporarily unavailable. Please try again later.`;
+      return `${what} failed: the booking service is temporarily unavailable; nothing was changed by this step. You can ask again later.`;
     case 'timeout':
-      return `${what} failed: the booking service could not be reached (no answer within ${duration(timeoutMs)}). Please check your connection and the booking, then try again.`;
+      return `${what} failed: the booking service did not answer within ${duration(timeoutMs)}; nothing was changed by this step. You can ask again later.`;
   }
+}
+
+/**
+ * A write left in doubt (ADR 0007): no answer, and the booking could not be read back. Says exactly that, which
+ * booking to check and which values would show if the change was made.
+ */
+export function describeInDoubt(
+  label: StepLabel,
+  values: string | undefined,
+  why: 'unreadable' | 'in_flight' = 'unreadable',
+): string {
+  const what = `Step ${label.stepNumber} (${label.actionName}${label.booking ? ` on booking ${label.booking}` : ''})`;
+  const booking = label.booking ? `booking ${label.booking}` : 'the booking';
+  const check = values ? `Please check whether ${booking} shows ${values}` : `Please check ${booking}`;
+  const cause =
+    why === 'unreadable'
+      ? 'the booking service did not answer and the booking could not be read back'
+      : 'the booking service did not answer in time and the request may still arrive';
+  return `${what} may or may not have been applied: ${cause}. ${check}; if it does, the change was made.`;
 }
 
 /** Short reason for a RollbackReport ReversalFailure. */

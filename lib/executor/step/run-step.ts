@@ -13,12 +13,14 @@ import { crash, type RunContext } from '../run-context.ts';
 import { decideArguments } from './argument-rules.ts';
 import { validateArguments } from './argument-schema.ts';
 import { callAction } from './call-action.ts';
-import { describeFailure } from './error-messages.ts';
+import { intendedValues } from './change-summary.ts';
+import { describeFailure, describeInDoubt } from './error-messages.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
 import { leavesMutationInDoubt } from './in-doubt.ts';
 import { type Observation, responseForModel } from './observation.ts';
 import { answersIn } from './placeholder-evidence.ts';
 import { takePreImage } from './pre-image.ts';
+import { resolveInDoubt } from './resolve-in-doubt.ts';
 import { bookingReferences, labelOf } from './step-label.ts';
 import { stepOutputLookup } from './templates.ts';
 
@@ -64,7 +66,10 @@ function unresolvedMessage(
     : `${base}; provide the value`;
 }
 
-/** Marks the step failed for good and returns the failure (000 Error Classification: non-recoverable). */
+/**
+ * Marks the step failed for good and returns the failure (000 Error Classification: non-recoverable). `inDoubt`:
+ * a mutation that got no answer and could not be read back (ADR 0007).
+ */
 async function failStep(
   ctx: RunContext,
   state: ExecutionState,
@@ -72,19 +77,21 @@ async function failStep(
   stepNumber: number,
   outcome: Failed,
   kind: ExecutionFailure['kind'] = 'step_failed',
+  doubt?: 'unreadable' | 'in_flight',
 ): Promise<StepRun> {
   const step = stepOf(state.plan, stepNumber);
   const label = labelOf(step, action, bookingReferences(state.plan));
-  const message = describeFailure(label, outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
-  // No response (or a gateway 502/504) to a sent mutation: it may or may not have been applied.
-  const inDoubt =
-    !action.read_only && step.step_state === 'intent_recorded' && leavesMutationInDoubt(outcome);
+  const inDoubt = doubt !== undefined;
+  const message = inDoubt
+    ? describeInDoubt(label, intendedValues(step, action), doubt)
+    : describeFailure(label, outcome, ctx.deps.config.BOOKING_API_TIMEOUT_MS);
   const failure: ExecutionFailure = {
     kind,
     step_number: stepNumber,
     error_type: outcome.error_type,
     message,
     ...(inDoubt ? { in_doubt: true } : {}),
+    ...(doubt === 'in_flight' ? { in_flight: true } : {}),
   };
   // The decision is logged before the step record, so a crash in between still rolls back (and settles doubt).
   const logged = await saveCheckpoint(ctx, state, { failure });
@@ -142,6 +149,32 @@ async function correctable(
   };
 }
 
+/**
+ * A write whose answer was lost (no response, 502/504): read back and, where the change is known not made,
+ * re-sent under the same key (ADR 0007). Applied → the step succeeded and the plan goes on; not applied → it
+ * fails cleanly; still unknown → it fails in doubt, naming the booking and values to check.
+ */
+async function settleLostAnswer(
+  ctx: RunContext,
+  state: ExecutionState,
+  action: CompiledAction,
+  stepNumber: number,
+  outcome: Failed,
+  ignored: string[],
+): Promise<StepRun> {
+  const resolution = await resolveInDoubt(ctx, action, stepOf(state.plan, stepNumber), outcome, {
+    resends: ctx.deps.config.IN_DOUBT_MAX_RESENDS,
+  });
+  if (resolution.kind === 'applied') {
+    const recorded = await withPlan(state, (plan) =>
+      recordStepSucceeded(ctx.deps.planStore, plan, stepNumber, resolution.data),
+    );
+    return { outcome: succeeded(action, stepOf(recorded.plan, stepNumber), ignored), state: recorded };
+  }
+  const doubt = resolution.kind === 'in_doubt' ? resolution.why : undefined;
+  return failStep(ctx, state, action, stepNumber, resolution.outcome, 'step_failed', doubt);
+}
+
 /** Sends the step's recorded intent (first time or after a crash: same arguments, same key) and records it. */
 async function sendIntent(
   ctx: RunContext,
@@ -173,6 +206,8 @@ async function sendIntent(
     result = { outcome: succeeded(action, stepOf(recorded.plan, stepNumber), ignored), state: recorded };
   } else if (outcome.error_type === 'bad_request') {
     result = await correctable(ctx, state, action, stepNumber, outcome, false);
+  } else if (!action.read_only && leavesMutationInDoubt(outcome)) {
+    result = await settleLostAnswer(ctx, state, action, stepNumber, outcome, ignored);
   } else {
     result = await failStep(ctx, state, action, stepNumber, outcome);
   }

@@ -1,7 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OfflineExecutorModel } from '../../../lib/models/offline-executor-model.ts';
 import type { BookingApi } from '../../../lib/ports/booking-api.ts';
-import { committedCalls, type ExecutorStack, freshWorld } from '../../support/executor-harness.ts';
+import type { FaultInput } from '../../../lib/sandbox/faults.ts';
+import {
+  committedCalls,
+  type ExecutorStack,
+  freshWorld,
+  withBeforeCall,
+} from '../../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
 
 /**
@@ -33,24 +39,39 @@ export function inDoubtSuite(start: () => Promise<ExecutorStack>): void {
     };
   }
 
-  describe('executor: a step left in doubt (000 Failure Modes: network timeout)', () => {
-    it.each([503, 429, 401] as const)(
-      'keeps it in doubt when the settling re-send gets %i (answered before the key replay)',
-      async (status) => {
-        // Prepare: the change commits but the answer is dropped; the re-send is refused before the replay.
+  /** Injects `fault` on every read of the booking from the moment the step's write is sent. */
+  function readsFailFromTheWrite(api: BookingApi, key: string, fault: FaultInput): BookingApi {
+    return withBeforeCall(api, (call) => {
+      if (call.idempotencyKey === key) stack.sandbox.admin.injectFault({ ...fault, operation: 'getBooking' });
+    });
+  }
+
+  describe('executor: a write whose answer was lost is read back (ADR 0007)', () => {
+    it.each([
+      ['503', { kind: 'status', status: 503, times: 'always' }],
+      ['429', { kind: 'status', status: 429, times: 'always' }],
+      ['reset', { kind: 'reset', times: 'always' }],
+    ] as const)(
+      'keeps it in doubt when the read-back gets %s, and says which booking and values to check',
+      async (_, fault) => {
+        // Prepare: the change commits but the answer is dropped; from then on the booking cannot be read.
         const world = await freshWorld(stack);
         const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
         stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'commit_then_drop' });
-        stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'status', status });
+        const api = readsFailFromTheWrite(world.bookingApi, `${plan.plan_id}:step-1`, fault);
 
         // Act
-        await world.deliver(plan, offline());
+        await world.deliver(plan, offline(), { deps: { bookingApi: api } });
 
         // Assess: the change stands, so the user is told to check it rather than that nothing happened.
         const done = await world.reload(plan);
         expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(14);
         expect(done.status).toBe('failed');
+        expect(done.failure_reason).toBe(
+          'Step 1 (Update guest count on booking BK-1042) may or may not have been applied: the booking service did not answer and the booking could not be read back. Please check whether booking BK-1042 shows party size 14; if it does, the change was made.',
+        );
         expect(done.rollback_report?.actions_failed_to_reverse?.map((f) => f.step_number)).toEqual([1]);
+        expect(done.attention_reason).toBe('in_doubt');
         expect(done.rollback_report?.manual_recovery_steps).toEqual([
           expect.stringMatching(
             /may or may not have been applied\. Please check booking BK-1042; if the change shows, set the party size back to 12\.$/,
@@ -60,7 +81,7 @@ export function inDoubtSuite(start: () => Promise<ExecutorStack>): void {
       },
     );
 
-    it('treats a 502 on a mutation as in doubt: settles it by key and reverses it', async () => {
+    it('a 502 on a mutation that landed: read back shows it, so the plan completes', async () => {
       // Prepare: the guest-count change commits, but a gateway answers 502.
       const world = await freshWorld(stack);
       const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
@@ -71,12 +92,105 @@ export function inDoubtSuite(start: () => Promise<ExecutorStack>): void {
 
       // Assess
       const done = await world.reload(plan);
-      expect(done.status).toBe('rolled_back');
-      expect(done.rollback_report).toEqual({ triggered_by_step: 1, actions_reversed: [1] });
+      expect(done.status).toBe('completed');
+      expect(done.rollback_report).toBeUndefined();
+      expect(committedCalls(stack.sandbox)).toEqual([`updateGuestCount ${plan.plan_id}:step-1`]);
+      expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(14);
+    });
+
+    it('commit then drop twice in a row: applied once, reported completed', async () => {
+      // Prepare: two steps on the same booking, each write's answer lost.
+      const world = await freshWorld(stack);
+      const plan = await world.seed(
+        aConfirmedPlan([steps.guestCount(14), steps.reschedule('2026-12-12', '10:00')]),
+      );
+      stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'commit_then_drop' });
+      stack.sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'commit_then_drop' });
+
+      // Act
+      await world.deliver(plan, offline());
+
+      // Assess
+      const done = await world.reload(plan);
+      expect(done.status).toBe('completed');
       expect(committedCalls(stack.sandbox)).toEqual([
         `updateGuestCount ${plan.plan_id}:step-1`,
-        `updateGuestCount ${plan.plan_id}:step-1:compensate`,
+        `rescheduleBooking ${plan.plan_id}:step-2`,
       ]);
+      const booking = stack.sandbox.admin.booking('bk_1042');
+      expect([booking?.partySize, booking?.startTime]).toEqual([14, '10:00']);
+    });
+
+    it('a reset write (not made) is re-sent under the same key and completes', async () => {
+      // Prepare
+      const world = await freshWorld(stack);
+      const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
+      stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'reset' });
+
+      // Act
+      await world.deliver(plan, offline());
+
+      // Assess
+      const done = await world.reload(plan);
+      expect(done.status).toBe('completed');
+      expect(
+        stack.sandbox.admin.journal({ operation: 'updateGuestCount' }).map((e) => e.idempotencyKey),
+      ).toEqual([`${plan.plan_id}:step-1`, `${plan.plan_id}:step-1`]);
+      expect(committedCalls(stack.sandbox)).toEqual([`updateGuestCount ${plan.plan_id}:step-1`]);
+    });
+
+    it('a timed-out write that may still land stays in doubt, though the read-back says not made', async () => {
+      // Prepare: the write is held past the client's timeout; both same-key re-sends get 503.
+      const world = await freshWorld(stack, { timeoutMs: 250 });
+      const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
+      stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'delay', delayMs: 3_000 });
+      stack.sandbox.admin.injectFault({
+        operation: 'updateGuestCount',
+        kind: 'status',
+        status: 503,
+        times: 2,
+      });
+
+      // Act
+      await world.deliver(plan, offline());
+      await vi.waitFor(
+        () => expect(stack.sandbox.admin.journal().some((e) => e.fault === 'delay')).toBe(true),
+        { timeout: 10_000, interval: 50 },
+      );
+
+      // Assess: the held write landed after the plan ended; the plan said it might.
+      const done = await world.reload(plan);
+      expect(done.status).toBe('failed');
+      expect(done.failure_reason).toContain('the request may still arrive');
+      expect(done.rollback_report?.actions_failed_to_reverse?.map((f) => f.step_number)).toEqual([1]);
+      expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(14);
+      expect(committedCalls(stack.sandbox)).toEqual([`updateGuestCount ${plan.plan_id}:step-1`]);
+    }, 20_000);
+
+    it('not made and every same-key re-send refused with 503: fails cleanly, not in doubt, nothing changed', async () => {
+      // Prepare: the first write is reset (nothing applied), both re-sends (IN_DOUBT_MAX_RESENDS = 2) get 503.
+      const world = await freshWorld(stack);
+      const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
+      stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'reset' });
+      stack.sandbox.admin.injectFault({
+        operation: 'updateGuestCount',
+        kind: 'status',
+        status: 503,
+        times: 2,
+      });
+
+      // Act
+      await world.deliver(plan, offline());
+
+      // Assess
+      const done = await world.reload(plan);
+      expect(done.status).toBe('failed');
+      expect(done.failure_reason).toBe(
+        'Step 1 (Update guest count on booking BK-1042) failed: the booking service is temporarily unavailable; nothing was changed by this step. You can ask again later.',
+      );
+      expect(done.rollback_report).toBeUndefined();
+      expect(stack.sandbox.admin.journal({ operation: 'updateGuestCount' })).toHaveLength(3);
+      expect(committedCalls(stack.sandbox)).toEqual([]);
       expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(12);
     });
   });

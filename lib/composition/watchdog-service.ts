@@ -1,0 +1,37 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
+import { SqsDeadLetterQueue } from '../adapters/sqs/sqs-dead-letter-queue.ts';
+import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
+import type { Config } from '../config/config.ts';
+import { piiLookupFromRegistry } from '../plans/mask-plan.ts';
+import type { SweepDeps } from '../plans/sweep-stuck-plans.ts';
+import { type Clock, systemClock } from '../ports/clock.ts';
+import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
+import { dynamoStores } from './dynamo-stores.ts';
+
+/** Thrown at cold start when the watchdog is deployed without its queues. */
+export class WatchdogConfigError extends Error {
+  override readonly name = 'WatchdogConfigError';
+}
+
+/** The watchdog's deps (ADR 0009): the plans table, the plan queue and its DLQ, the registry's flags. */
+export function buildWatchdogService(config: Config, logger: Logger, clock: Clock = systemClock): SweepDeps {
+  if (!config.PLAN_QUEUE_URL || !config.PLAN_DLQ_URL) {
+    throw new WatchdogConfigError('PLAN_QUEUE_URL and PLAN_DLQ_URL must be set for the watchdog');
+  }
+  const registry = loadCompiledRegistry();
+  const sqs = createSqsClient(config);
+  return {
+    plans: dynamoStores(config, clock).plans,
+    queue: new SqsPlanQueue({ client: sqs, queueUrl: config.PLAN_QUEUE_URL }),
+    deadLetters: new SqsDeadLetterQueue(sqs, config.PLAN_DLQ_URL),
+    clock,
+    log: logger,
+    isPii: piiLookupFromRegistry((id) => registry.get(id)),
+    isMutation: (id) => registry.get(id)?.read_only !== true,
+    bounds: {
+      runningMs: config.STUCK_PLAN_AFTER_MINUTES * 60_000,
+      questionMs: config.SESSION_TTL_HOURS * 3_600_000,
+    },
+  };
+}
