@@ -35,7 +35,9 @@ export interface ExecutorLogger {
 export type ExecutorConfig = Pick<
   Config,
   'MAX_SELF_CORRECTIONS' | 'BOOKING_API_TIMEOUT_MS' | 'MAX_EXECUTOR_MODEL_CALLS'
->;
+> &
+  /** The venue's clock for reading a date or time the user answers (issue 14); Config's defaults when absent. */
+  Partial<Pick<Config, 'VENUE_TIMEZONE' | 'VENUE_LOCALE'>>;
 
 /** Everything the executor needs, injected by the composition root. */
 export interface ExecutorDeps {
