@@ -283,7 +283,10 @@ describe('executor trail: a blocking prompt and its answer', () => {
         kind: 'ask',
         question:
           'Step 1 (Update guest count for bk_1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+        ask_kind: 'missing_value',
+        step_number: 1,
         parameter: 'party_size',
+        re_asks: 0,
       },
     ]);
     expect(stored?.expires_at).toBe(Date.parse('2026-11-20T10:05:00.000Z') / 1000 + 7 * 24 * 3600);
