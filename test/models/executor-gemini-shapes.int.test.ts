@@ -139,7 +139,7 @@ describe('executor conversations against the strict Gemini stub', () => {
     stub.reply(
       calls(
         ['rescheduleBooking', { booking_id: 'bk_1042', date: '2026-12-12', start_time: '10:00' }],
-        ['ask_user', { question: 'How many guests?', parameter: 'party_size' }],
+        ['ask_user', { kind: 'missing_value', parameter: 'party_size' }],
       ),
       calls(['updateGuestCount', { booking_id: 'bk_1042', party_size: 9 }]),
     );
@@ -151,7 +151,9 @@ describe('executor conversations against the strict Gemini stub', () => {
     await deliver(plan, { kind: 'resume' });
 
     // Assess
-    expect(waiting.blocking_prompt).toBe('How many guests?');
+    expect(waiting.blocking_prompt).toBe(
+      'Step 2 (Update guest count for bk_1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+    );
     expect((await world.reload(plan)).status).toBe('completed');
     expect(stub.violations).toEqual([]);
     expect(shapeOf(stub.requests[1]?.body).slice(-2)).toEqual([

@@ -1,6 +1,6 @@
 import { type BaseMessage, isToolMessage } from '@langchain/core/messages';
 import { bookingDataJson } from '../../contracts/booking-data-block.ts';
-import type { StoredPlan } from '../../plans/stored-plan.ts';
+import type { StoredPlan, StoredStep } from '../../plans/stored-plan.ts';
 import type { ActionRegistry } from '../../registry/action-registry.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
 import { isSensitiveName } from '../../registry/sensitive.ts';
@@ -36,19 +36,20 @@ function sentence(description: string): string {
 }
 
 /**
- * Issue 14, decision 1: turns the model's ask_user arguments into the question the user sees. Every word of it
+ * Issue 14, decision 1: turns the model's ask_user arguments into the question the user sees, about `step` (the
+ * step the turn has reached: the first open one, or the one after a step called earlier in the same turn). Every word of it
  * comes from code and the registry (step label, parameter description, options from the booking API's last result
  * for the step); the model contributes only a checked hint. Anything else is refused with a reason the model reads.
  */
 export function renderQuestion(
   args: AskUserArgs,
   plan: StoredPlan,
+  step: StoredStep | undefined,
   registry: ActionRegistry,
   messages: readonly BaseMessage[],
 ): Rendered {
   const hint = checkHint(args.hint);
   if (!hint.ok) return hint;
-  const step = plan.actions.find((s) => s.step_state !== 'succeeded');
   const action = step && registry.get(step.action_id);
   if (!step || !action) return { ok: false, reason: 'no step is open: there is nothing left to ask about' };
   const label = labelOf(step, action, bookingReferences(plan));

@@ -40,7 +40,8 @@ export function mapToolCalls(
             'ask_user needs kind (missing_value, choose or confirm_change) and, for the first two, parameter',
         };
       }
-      const rendered = renderQuestion(args.data, plan, registry, messages);
+      const current = cursor >= 0 ? plan.actions[cursor] : undefined;
+      const rendered = renderQuestion(args.data, plan, current, registry, messages);
       if (!rendered.ok)
         return { ...base, kind: 'refused', guardrail: 'malformed', reason: `ask_user: ${rendered.reason}` };
       paused = true;
