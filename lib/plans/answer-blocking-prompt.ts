@@ -39,6 +39,8 @@ export async function answerBlockingPrompt(
       return plan;
     }
     if (plan.status !== 'executing' || !plan.blocking_prompt) throw notAwaiting(plan, 'no question pending');
+    // Issue 14: a token the booking API refuses is a 401/403 here; the question stays.
+    if (attempt === 1) await deps.checkToken?.(plan, input.token);
     let answered: StoredPlan;
     try {
       answered = await applyTransition(
