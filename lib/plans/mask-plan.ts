@@ -16,6 +16,14 @@ export function piiLookupFromRegistry(actionOf: (actionId: string) => CompiledAc
     actionOf(actionId)?.parameters.some((p) => p.name === param && p.pii === true) ?? false;
 }
 
+/** 001: intent_summary ≤ 200 characters. */
+const SUMMARY_MAX = 200;
+
+/** A masked name is longer than the name ("Gus" → "G***"): a summary at the limit is cut again, never stored too long. */
+function withinSummaryLimit(text: string): string {
+  return text.length <= SUMMARY_MAX ? text : `${text.slice(0, SUMMARY_MAX - 1).trimEnd()}…`;
+}
+
 /** raw value → masked value, for every PII parameter value of the plan (known values are masked in free text too). */
 type KnownValues = Map<string, string>;
 
@@ -127,7 +135,7 @@ export function maskPlanPii(plan: StoredPlan, isPii: PiiLookup): StoredPlan {
   const known = collectKnown(plan.actions, isPii);
   return {
     ...plan,
-    intent_summary: maskText(plan.intent_summary, known),
+    intent_summary: withinSummaryLimit(maskText(plan.intent_summary, known)),
     actions: plan.actions.map((step) => maskStep(step, isPii, known)),
     ...(plan.failure_reason ? { failure_reason: maskText(plan.failure_reason, known) } : {}),
     ...(plan.blocking_prompt ? { blocking_prompt: maskText(plan.blocking_prompt, known) } : {}),
