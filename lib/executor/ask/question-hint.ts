@@ -13,6 +13,12 @@ const URL_LIKE =
 const FORBIDDEN =
   /\b(credentials?|passwords?|pass ?phrases?|passcodes?|pins?|codes?|otp|one[- ]time|cards?|cvv|cvc|payments?|pay|bank(ing)?|iban|bsb|account numbers?|verif(y|ied|ication)|security|login|log in|sign in|tokens?|secrets?|mots? de passe|carte|paiement|banque|code)\b/iu;
 
+/** Words of an instruction, not of a note about a booking (a hint copied from planted booking data). */
+const INSTRUCTION =
+  /\b(system|assistant|instructions?|ignore|prompt|override|admin(istrator)?|developer|jailbreak|disregard|execute|tool)\b/iu;
+/** An identifier such as an action id (cancelBooking, refund_booking): the model's vocabulary, never the user's. */
+const IDENTIFIER = /\b[a-z]+[A-Z][A-Za-z]*\b|\b[a-z]+_[a-z_]+\b/u;
+
 export type HintVerdict = { ok: true; hint?: string } | { ok: false; reason: string };
 
 /** Checks the model's hint; a rejected hint refuses the whole ask_user call (the model may ask again without it). */
@@ -24,6 +30,8 @@ export function checkHint(raw: string | undefined): HintVerdict {
   if (!ALLOWED.test(hint))
     return { ok: false, reason: 'hint may only hold letters, digits and basic punctuation' };
   if (URL_LIKE.test(hint)) return { ok: false, reason: 'hint may not contain a link' };
+  if (INSTRUCTION.test(hint) || IDENTIFIER.test(hint))
+    return { ok: false, reason: 'hint may not hold instructions or action names' };
   if (FORBIDDEN.test(hint))
     return {
       ok: false,
