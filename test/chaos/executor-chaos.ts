@@ -1,14 +1,9 @@
 import { AIMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import fc from 'fast-check';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
-import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
-import { silentLog } from '../../lib/plans/ops-log.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
-import { fixedClock } from '../../lib/ports/clock.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import { TOKEN } from '../support/executor-fixture.ts';
-import { type ExecutorStack, freshWorld } from '../support/executor-harness.ts';
+import { answerPrompt, type ExecutorStack, freshWorld } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
 /**
@@ -171,15 +166,7 @@ export async function runExecutorEpisode(stack: ExecutorStack, episode: Episode)
       const now = await world.reload(plan);
       if (!now.blocking_prompt) break;
       prompts.push(now.blocking_prompt);
-      await answerBlockingPrompt(
-        {
-          plans: world.plans,
-          queue: new InMemoryPlanQueue(),
-          clock: fixedClock('2026-11-20T10:10:00.000Z'),
-          log: silentLog,
-        },
-        { plan_id: plan.plan_id, user_id: plan.user_id, user_message: text, token: TOKEN },
-      );
+      await answerPrompt(world, plan, text);
       await world.deliver(plan, model, { kind: 'resume' });
     }
     const last = await world.reload(plan);

@@ -1,16 +1,10 @@
 import { AIMessage, type BaseMessage, isHumanMessage, isSystemMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
-import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
-import { silentLog } from '../../lib/plans/ops-log.ts';
-import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
-import { fixedClock } from '../../lib/ports/clock.ts';
-import { TOKEN } from '../support/executor-fixture.ts';
 import {
+  answerPrompt,
   type ExecutorStack,
-  type ExecutorWorld,
   freshWorld,
   memoryExecutorStack,
 } from '../support/executor-harness.ts';
@@ -23,18 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.stop();
 });
-
-async function answer(world: ExecutorWorld, plan: StoredPlan, text: string): Promise<void> {
-  await answerBlockingPrompt(
-    {
-      plans: world.plans,
-      queue: new InMemoryPlanQueue(),
-      clock: fixedClock('2026-11-20T10:10:00.000Z'),
-      log: silentLog,
-    },
-    { plan_id: plan.plan_id, user_id: plan.user_id, user_message: text, token: TOKEN },
-  );
-}
 
 const askTurn = (id: string, args: Record<string, unknown>) =>
   new AIMessage({ content: '', tool_calls: [{ id, name: 'ask_user', args, type: 'tool_call' }] });
@@ -86,7 +68,7 @@ describe('executor: ask_user cannot be steered', () => {
     await world.deliver(plan, new OfflineExecutorModel());
 
     // Act 1: an answer with no number in it.
-    await answer(world, plan, 'my password is hunter2');
+    await answerPrompt(world, plan, 'my password is hunter2');
     await world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume' });
 
     // Assess 1
@@ -100,7 +82,7 @@ describe('executor: ask_user cannot be steered', () => {
     expect(log).not.toContain('hunter2');
 
     // Act 2: a readable answer.
-    await answer(world, plan, 'sixteen guests');
+    await answerPrompt(world, plan, 'sixteen guests');
     await world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume' });
 
     // Assess 2
@@ -117,7 +99,7 @@ describe('executor: ask_user cannot be steered', () => {
 
     // Act
     for (const text of ['lots', 'many', 'a few']) {
-      await answer(world, plan, text);
+      await answerPrompt(world, plan, text);
       await world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume' });
     }
 
