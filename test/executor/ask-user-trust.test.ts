@@ -76,7 +76,7 @@ describe('executor: ask_user cannot be steered', () => {
     const log = JSON.stringify(await world.log.get(plan.plan_id));
     expect(again.status).toBe('executing');
     expect(again.blocking_prompt).toBe(
-      `I could not read "my password is hunter2" as a number for the party size. ${RENDERED}`,
+      `I could not read that answer as a number for the party size. ${RENDERED}`,
     );
     expect(again.blocking_answer).toBeUndefined();
     expect(log).not.toContain('hunter2');

@@ -7,7 +7,11 @@ import type { CompiledParameter } from '../../registry/compiled-action.ts';
 import { canonicalValue } from '../step/canonical-value.ts';
 import type { AskSpec } from './render-question.ts';
 
-/** The answer as the model will read it, or why it does not answer the question (the user is asked again). */
+/**
+ * The answer as the model will read it, or why it does not answer the question (the user is asked again). A problem
+ * never quotes the answer: it is shown and stored with the question, and the user may have typed anything (the
+ * chaos model's long run found passwords and planted text echoed that way).
+ */
 export type AnswerReading = { ok: true; value: string } | { ok: false; problem: string };
 
 const YES = /^(yes|y|yeah|yep|yup|ok|okay|sure|go ahead|please do|oui|ouais|d'accord|vas-y|allez-y)\b/i;
@@ -65,7 +69,7 @@ function typedValue(p: CompiledParameter, text: string, when: WhenContext): Answ
   if (p.type === 'date' || p.type === 'time' || p.type === 'datetime') {
     const read = resolveWhen(text, when);
     if (read.kind === 'ambiguous')
-      return { ok: false, problem: `"${text}" could mean ${read.candidates.join(' or ')}; which one?` };
+      return { ok: false, problem: `That answer could mean ${read.candidates.join(' or ')}; which one?` };
     const v = read.kind === 'value' ? read.value : undefined;
     value =
       p.type === 'date'
@@ -76,11 +80,11 @@ function typedValue(p: CompiledParameter, text: string, when: WhenContext): Answ
             ? `${v.date}T${v.time}`
             : undefined;
     if (value === undefined)
-      return { ok: false, problem: `I could not read "${text}" as a ${p.type} for the ${label}.` };
+      return { ok: false, problem: `I could not read that answer as a ${p.type} for the ${label}.` };
   } else if (p.type === 'number' || p.type === 'boolean') {
     value = p.type === 'boolean' ? booleanOf(text) : oneNumber(text);
     if (value === undefined)
-      return { ok: false, problem: `I could not read "${text}" as a ${p.type} for the ${label}.` };
+      return { ok: false, problem: `I could not read that answer as a ${p.type} for the ${label}.` };
   } else if (p.type === 'enum') {
     value = (p.enum_values ?? []).find((e) => e.toLowerCase() === text.toLowerCase());
     if (value === undefined)
