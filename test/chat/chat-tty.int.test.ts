@@ -66,7 +66,8 @@ describe('npm run chat at a real terminal', () => {
     expect(listed.text).toMatch(/I found 3 bookings for "John"\. Which one do you mean\?/);
     expect(second, listed.text).not.toBeNull();
     const [, reference, guest, guests] = second ?? [];
-    expect(plan.text).toContain(`Plan: Change ${reference} (${guest}) to 6 guests`);
+    // Issue 14: the summary is the code-rendered plan line.
+    expect(plan.text).toContain(`Plan: Update guest count ${reference} (${guest}): party size ${guests} → 6`);
     expect(outcome.text).toMatch(/^y\n/);
     expect(outcome.text).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (confirmed|executing) · 0\/1 steps done/);
     expect(outcome.text).toMatch(
