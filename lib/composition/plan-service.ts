@@ -1,13 +1,17 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
 import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
 import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
 import type { Config } from '../config/config.ts';
+import { DEFAULT_LOOKUP_ROLES } from '../planner/planner-deps.ts';
 import type { PlanUseCaseDeps } from '../plans/plan-use-case-deps.ts';
+import { bookingReadTokenCheck } from '../plans/token-check.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import { QueueUnavailableError } from '../ports/plan-queue.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
 import { resolveRuntime } from './resolve-runtime.ts';
 
@@ -22,7 +26,8 @@ export interface PlanServiceDeps extends PlanUseCaseDeps {
 
 /**
  * Builds the confirm / status / answer deps once per cold start: secrets, tracer (its `user_confirmation` span
- * continues the plan's stored trace), the plans table and the queue.
+ * continues the plan's stored trace), the plans table, the queue and the token check (issue 14: one read of the
+ * plan's first booking through the booking API before confirm or answer write anything).
  */
 export async function buildPlanService(
   config: Config,
@@ -31,6 +36,7 @@ export async function buildPlanService(
 ): Promise<PlanServiceDeps> {
   const runtime = await resolveRuntime(config, logger, overrides, { needsModelKey: false });
   const { clock } = runtime;
+  const registry = overrides.registry ?? loadCompiledRegistry();
   return {
     plans: new DynamoPlanStore({
       client: createDocumentClient(runtime.config),
@@ -41,6 +47,10 @@ export async function buildPlanService(
     clock,
     log: logger,
     tracer: runtime.tracer,
+    checkToken: bookingReadTokenCheck(
+      HttpBookingApi.fromConfig(runtime.config),
+      registry.get(DEFAULT_LOOKUP_ROLES.get),
+    ),
   };
 }
 

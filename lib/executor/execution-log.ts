@@ -32,8 +32,15 @@ export const PlannedCall = z.discriminatedUnion('kind', [
     tool_call_id: z.string(),
     name: z.string(),
     kind: z.literal('ask'),
+    /** Issue 14: the question as code rendered it (lib/executor/ask), never the model's text. */
     question: z.string(),
+    ask_kind: z.enum(['missing_value', 'choose', 'confirm_change']),
+    step_number: z.number().int().min(1),
     parameter: z.string().optional(),
+    /** choose: the options the booking API offered, in the order shown. */
+    options: z.array(z.string()).optional(),
+    /** Answers that did not answer the question so far; bounded by MAX_REASKS. */
+    re_asks: z.number().int().min(0).default(0),
   }),
   z.object({
     tool_call_id: z.string(),
@@ -62,6 +69,7 @@ export const ExecutionFailure = z.object({
     'model_stopped',
     'model_unavailable',
     'blocking_slot_taken',
+    'answer_unusable',
   ]),
   /** 001 RollbackReport.triggered_by_step: the step that failed or could not be completed. */
   step_number: z.number().int().min(1),

@@ -46,6 +46,8 @@ export async function answerBlockingPrompt(
         closed ? `it was closed: ${closed.replaceAll('_', ' ')}` : 'no question pending',
       );
     }
+    // Issue 14: a token the booking API refuses is a 401/403 here; the question stays.
+    if (attempt === 1) await deps.checkToken?.(plan, input.token);
     let answered: StoredPlan;
     try {
       answered = await applyTransition(

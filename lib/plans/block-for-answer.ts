@@ -28,3 +28,20 @@ export async function raiseBlockingPrompt(
 export function consumeBlockingAnswer(store: PlanStore, plan: StoredPlan): Promise<StoredPlan> {
   return applyTransition(store, plan, { remove: ['blocking_answer'] }, { expectStatus: ['executing'] });
 }
+
+/**
+ * The stored answer did not answer the question (issue 14: a bad answer re-asks instead of being used). One write
+ * drops the answer and shows the question again, prefixed with what was wrong, so the user can answer again.
+ */
+export function reAskBlockingPrompt(
+  store: PlanStore,
+  plan: StoredPlan,
+  question: string,
+): Promise<StoredPlan> {
+  return applyTransition(
+    store,
+    plan,
+    { set: { blocking_prompt: question }, remove: ['blocking_answer'] },
+    { expectStatus: ['executing'] },
+  );
+}

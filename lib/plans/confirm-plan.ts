@@ -29,6 +29,8 @@ export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput
   for (let attempt = 1; ; attempt += 1) {
     const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (confirmability(plan, deps.clock.now()) === 'already_confirmed') return plan;
+    // Issue 14: an expired or foreign token is refused here (401/403), the plan still pending, not by the executor.
+    if (attempt === 1) await deps.checkToken?.(plan, input.token);
     await enqueuePlanMessage(deps, plan, 'start', plan.version, input.token);
     try {
       const confirmed = await applyTransition(

@@ -19,6 +19,14 @@ export class PlanAccessDeniedError extends PlanServiceError {
   }
 }
 
+/** Issue 14: the booking API refused the caller's token for the plan's booking (403): another venue or user. */
+export class BookingAccessDeniedError extends PlanServiceError {
+  override readonly name = 'BookingAccessDeniedError';
+  constructor(readonly planId: string) {
+    super(`the booking system refused your access to the bookings of plan ${planId}`);
+  }
+}
+
 /** Why a plan cannot take the requested step (409). */
 export type PlanConflictReason =
   | 'already_started'

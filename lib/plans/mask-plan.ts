@@ -16,12 +16,23 @@ export function piiLookupFromRegistry(actionOf: (actionId: string) => CompiledAc
     actionOf(actionId)?.parameters.some((p) => p.name === param && p.pii === true) ?? false;
 }
 
+/** 001: intent_summary ≤ 200 characters. */
+const SUMMARY_MAX = 200;
+
+/** A masked name is longer than the name ("Gus" → "G***"): a summary at the limit is cut again, never stored too long. */
+function withinSummaryLimit(text: string): string {
+  return text.length <= SUMMARY_MAX ? text : `${text.slice(0, SUMMARY_MAX - 1).trimEnd()}…`;
+}
+
 /** raw value → masked value, for every PII parameter value of the plan (known values are masked in free text too). */
 type KnownValues = Map<string, string>;
 
-function collectKnown(plan: StoredPlan, isPii: PiiLookup): KnownValues {
+/** Where PII values come from: a step's confirmed and sent parameters and its pre-image. */
+type PiiSource = Pick<StoredStep, 'action_id' | 'parameters' | 'resolved_parameters' | 'before'>;
+
+function collectKnown(sources: readonly PiiSource[], isPii: PiiLookup): KnownValues {
   const known: KnownValues = new Map();
-  for (const step of plan.actions) {
+  for (const step of sources) {
     // The pre-image holds the values a contact update replaces (the old name, email, phone): PII too.
     for (const params of [step.parameters, step.resolved_parameters ?? {}, step.before ?? {}]) {
       for (const [key, value] of Object.entries(params)) {
@@ -121,10 +132,10 @@ function maskReport(report: RollbackReport, known: KnownValues): RollbackReport 
  * idempotent; sets `pii_masked`.
  */
 export function maskPlanPii(plan: StoredPlan, isPii: PiiLookup): StoredPlan {
-  const known = collectKnown(plan, isPii);
+  const known = collectKnown(plan.actions, isPii);
   return {
     ...plan,
-    intent_summary: maskText(plan.intent_summary, known),
+    intent_summary: withinSummaryLimit(maskText(plan.intent_summary, known)),
     actions: plan.actions.map((step) => maskStep(step, isPii, known)),
     ...(plan.failure_reason ? { failure_reason: maskText(plan.failure_reason, known) } : {}),
     ...(plan.blocking_prompt ? { blocking_prompt: maskText(plan.blocking_prompt, known) } : {}),
@@ -132,4 +143,14 @@ export function maskPlanPii(plan: StoredPlan, isPii: PiiLookup): StoredPlan {
     ...(plan.rollback_report ? { rollback_report: maskReport(plan.rollback_report, known) } : {}),
     pii_masked: true,
   };
+}
+
+/**
+ * Issue 14, decision 6: a text the booking API sent back (an error message echoing the rejected value, a failure
+ * reason built from it) masked the way the plan is masked at rest: the PII parameter values of `sources` wherever
+ * they appear, then any other email or phone. The executor applies it where the text enters (callAction), so the
+ * observation, the execution log, the span, the failure reason and the rollback report never hold it raw.
+ */
+export function maskEchoedText(text: string, sources: readonly PiiSource[], isPii: PiiLookup): string {
+  return maskText(text, collectKnown(sources, isPii));
 }

@@ -3,6 +3,7 @@ import type { PlanQueue } from '../ports/plan-queue.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import type { OpsLog } from './ops-log.ts';
+import type { TokenCheck } from './token-check.ts';
 
 /** What confirmPlan, getPlanStatus and answerBlockingPrompt need; built once per cold start (lib/composition). */
 export interface PlanUseCaseDeps {
@@ -12,6 +13,11 @@ export interface PlanUseCaseDeps {
   log: OpsLog;
   /** Optional: records the seed-000 `user_confirmation` span under the plan's stored trace. */
   tracer?: Tracer;
+  /**
+   * Issue 14: confirm and answer prove the token first (one authenticated read of the plan's first booking).
+   * Absent only in tests of the use cases' own logic; the composition root always sets it.
+   */
+  checkToken?: TokenCheck;
 }
 
 /** Optimistic-concurrency retries before a use case gives up with a 409 (a write lost this many races). */

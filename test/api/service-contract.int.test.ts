@@ -196,6 +196,54 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
     });
   });
 
+  describe('the token is checked before confirm and answer write anything (issue 14)', () => {
+    /** A booking the sandbox knows, so the check's read reaches the token test, not a 404. */
+    const onBk1042 = (overrides: Partial<StoredPlan>) =>
+      storedPlan({
+        actions: [
+          {
+            step_number: 1,
+            action_id: 'updateGuestCount',
+            parameters: { booking_id: 'bk_1042', party_size: 14 },
+            safety_tier: 'normal',
+            executed: false,
+            step_state: 'pending',
+          },
+        ],
+        ...overrides,
+      });
+
+    it('confirm with a token the booking API refuses: 401 auth_required, the plan stays pending, nothing enqueued', async () => {
+      // Prepare
+      const plan = await onBk1042({});
+      // Act
+      const res = await client.confirm(plan.plan_id, OWNER, 'expired-token-0000');
+      // Assess
+      expect(res).toMatchObject({ status: 401, body: { error_type: 'auth_required' } });
+      expect(await client.rawItem(plan.plan_id)).toMatchObject({
+        status: 'pending_confirmation',
+        version: 1,
+      });
+      expect(await messagesFor(plan.plan_id)).toEqual([]);
+      expect(JSON.stringify(res.body)).not.toContain('expired-token-0000');
+    });
+
+    it('answer with a token the booking API refuses: 401 auth_required, the question stays', async () => {
+      // Prepare
+      const plan = await onBk1042({ status: 'executing', blocking_prompt: 'How many guests?', version: 3 });
+      // Act
+      const res = await client.answer(plan.plan_id, OWNER, '12 guests', 'expired-token-0000');
+      // Assess
+      expect(res).toMatchObject({ status: 401, body: { error_type: 'auth_required' } });
+      expect(await client.rawItem(plan.plan_id)).toMatchObject({
+        blocking_prompt: 'How many guests?',
+        version: 3,
+      });
+      expect(await client.rawItem(plan.plan_id)).not.toHaveProperty('blocking_answer');
+      expect(await messagesFor(plan.plan_id)).toEqual([]);
+    });
+  });
+
   describe('errors shared by the plan operations', () => {
     it('answers 403 to another user on confirm, status and answer, changing nothing', async () => {
       const plan = await storedPlan({ status: 'executing', blocking_prompt: 'How many guests?' });

@@ -11,7 +11,7 @@ const PROMPT = /you> $/;
 const CONFIRM = /Confirm this plan\? \[y = yes, any other key = no\] $/;
 
 /** The executor asks one question on the plan that follows `script.askNext = true`; otherwise it is the offline one. */
-const script = { askNext: false, question: 'Should I email the guest the updated booking? (yes/no)' };
+const script = { askNext: false, hint: 'the booking was edited in the meantime' };
 
 let stack: LocalStack;
 let terminal: PtyTerminal | undefined;
@@ -66,7 +66,8 @@ describe('npm run chat at a real terminal', () => {
     expect(listed.text).toMatch(/I found 3 bookings for "John"\. Which one do you mean\?/);
     expect(second, listed.text).not.toBeNull();
     const [, reference, guest, guests] = second ?? [];
-    expect(plan.text).toContain(`Plan: Change ${reference} (${guest}) to 6 guests`);
+    // Issue 14: the summary is the code-rendered plan line.
+    expect(plan.text).toContain(`Plan: Update guest count ${reference} (${guest}): party size ${guests} → 6`);
     expect(outcome.text).toMatch(/^y\n/);
     expect(outcome.text).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (confirmed|executing) · 0\/1 steps done/);
     expect(outcome.text).toMatch(
@@ -107,7 +108,9 @@ describe('npm run chat at a real terminal', () => {
     chat.type('yes please\r');
     const outcome = await chat.waitFor(PROMPT);
     // Assess
-    expect(question.text).toContain(`? ${script.question}`);
+    expect(question.text).toContain(
+      `Note: ${script.hint}. Should I go ahead with this step? Please reply yes or no.`,
+    );
     expect(outcome.text).toMatch(/✔ Done\.\n {2}1\. Booking BK-1059: .*party size 10 → 12/);
     expect(stack.sandbox.admin.bookingByReference('BK-1059')?.partySize).toBe(12);
   });

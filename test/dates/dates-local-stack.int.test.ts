@@ -56,10 +56,10 @@ describe('dates end to end (offline model, local stack)', () => {
     expect(reply.plan.actions.map((a) => a.parameters)).toEqual([
       { booking_id: 'bk_ivy', date: '2026-12-03', start_time: '14:00' },
     ]);
-    expect(reply.presentation.intent_summary).toBe('Move BK-4101 (Ivy Chen) to Thu 3 Dec 14:00');
-    expect(reply.presentation.steps[0]?.line).toBe(
-      'Reschedule booking BK-4101 (Ivy Chen) from Fri 27 Nov 11:00 → Thu 3 Dec 14:00',
-    );
+    const line = 'Reschedule booking BK-4101 (Ivy Chen) from Fri 27 Nov 11:00 → Thu 3 Dec 14:00';
+    expect(reply.presentation.steps[0]?.line).toBe(line);
+    // Issue 14: the summary is rendered from the plan lines, never the model's words.
+    expect(reply.presentation.intent_summary).toBe(line);
     await client.confirm(reply.plan.plan_id);
     const done = await waitForPlan(client, reply.plan.plan_id, {
       answers: [],

@@ -257,7 +257,10 @@ describe('executor trail: a blocking prompt and its answer', () => {
         name: 'clarification',
         attrs: {
           input: { parameter: 'party_size', step_number: 1 },
-          output: { question: 'What party size should I use for step 1 (Update guest count)?' },
+          output: {
+            question:
+              'Step 1 (Update guest count for bk_1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+          },
         },
       },
     ]);
@@ -270,14 +273,20 @@ describe('executor trail: a blocking prompt and its answer', () => {
     expect(
       world.logger.lines.find((l) => l.message === 'plan paused for a blocking prompt')?.attributes,
     ).toEqual([{ plan_id: plan.plan_id, session_id: plan.session_id }]);
-    expect(waiting.blocking_prompt).toBe('What party size should I use for step 1 (Update guest count)?');
+    expect(waiting.blocking_prompt).toBe(
+      'Step 1 (Update guest count for bk_1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+    );
     expect(stored?.pending).toEqual([
       {
         tool_call_id: 'offline_1_ask_user',
         name: 'ask_user',
         kind: 'ask',
-        question: 'What party size should I use for step 1 (Update guest count)?',
+        question:
+          'Step 1 (Update guest count for bk_1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+        ask_kind: 'missing_value',
+        step_number: 1,
         parameter: 'party_size',
+        re_asks: 0,
       },
     ]);
     expect(stored?.expires_at).toBe(Date.parse('2026-11-20T10:05:00.000Z') / 1000 + 7 * 24 * 3600);

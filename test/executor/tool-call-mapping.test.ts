@@ -43,17 +43,27 @@ describe('mapToolCalls', () => {
 
   it('pauses on ask_user and defers the calls after it', () => {
     const mapped = mapToolCalls(plan, registry, [
-      call('ask_user', 'a', { question: 'Which time?', parameter: 'start_time' }),
+      call('ask_user', 'a', { kind: 'confirm_change', hint: 'the slot moved' }),
       call('rescheduleBooking', 'b'),
     ]);
 
     expect(mapped).toEqual([
-      { tool_call_id: 'a', name: 'ask_user', kind: 'ask', question: 'Which time?', parameter: 'start_time' },
+      {
+        tool_call_id: 'a',
+        name: 'ask_user',
+        kind: 'ask',
+        ask_kind: 'confirm_change',
+        step_number: 1,
+        re_asks: 0,
+        question: expect.stringMatching(
+          /^Step 1 \(Reschedule booking.*Note: the slot moved\. Should I go ahead/,
+        ),
+      },
       expect.objectContaining({ tool_call_id: 'b', kind: 'deferred' }),
     ]);
   });
 
-  it('refuses an ask_user without a question', () => {
+  it('refuses an ask_user without a kind', () => {
     const [mapped] = mapToolCalls(plan, registry, [call('ask_user', 'a', {})]);
 
     expect(mapped).toMatchObject({ kind: 'refused', guardrail: 'malformed' });

@@ -1,12 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
-import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
-import { silentLog } from '../../lib/plans/ops-log.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
-import { fixedClock } from '../../lib/ports/clock.ts';
-import { TOKEN } from '../support/executor-fixture.ts';
 import {
+  answerPrompt,
   type ExecutorStack,
   type ExecutorWorld,
   freshWorld,
@@ -48,17 +44,7 @@ describe('executor conversations against the strict Gemini stub', () => {
   });
   const deliver = (plan: StoredPlan, options: Parameters<ExecutorWorld['deliver']>[2] = {}) =>
     world.deliver(plan, geminiAt(stub, 'executor'), options);
-  async function answer(plan: StoredPlan, text: string) {
-    await answerBlockingPrompt(
-      {
-        plans: world.plans,
-        queue: new InMemoryPlanQueue(),
-        clock: fixedClock('2026-11-20T10:10:00.000Z'),
-        log: silentLog,
-      },
-      { plan_id: plan.plan_id, user_id: plan.user_id, user_message: text, token: TOKEN },
-    );
-  }
+  const answer = (plan: StoredPlan, text: string) => answerPrompt(world, plan, text);
 
   const note: [string, Record<string, unknown>] = [
     'addBookingNote',
@@ -139,7 +125,7 @@ describe('executor conversations against the strict Gemini stub', () => {
     stub.reply(
       calls(
         ['rescheduleBooking', { booking_id: 'bk_1042', date: '2026-12-12', start_time: '10:00' }],
-        ['ask_user', { question: 'How many guests?', parameter: 'party_size' }],
+        ['ask_user', { kind: 'missing_value', parameter: 'party_size' }],
       ),
       calls(['updateGuestCount', { booking_id: 'bk_1042', party_size: 9 }]),
     );
@@ -151,7 +137,9 @@ describe('executor conversations against the strict Gemini stub', () => {
     await deliver(plan, { kind: 'resume' });
 
     // Assess
-    expect(waiting.blocking_prompt).toBe('How many guests?');
+    expect(waiting.blocking_prompt).toBe(
+      'Step 2 (Update guest count for bk_1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+    );
     expect((await world.reload(plan)).status).toBe('completed');
     expect(stub.violations).toEqual([]);
     expect(shapeOf(stub.requests[1]?.body).slice(-2)).toEqual([

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
 import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
+import { bookingDataJson } from '../../lib/contracts/booking-data-block.ts';
 import type { SessionStore } from '../../lib/ports/session-store.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
 import { findForbiddenSchemaKeys, type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
@@ -97,7 +98,7 @@ describe('Gemini over the wire (local generateContent stub)', () => {
     expect(first?.body.systemInstruction.parts[0].text).toContain('Actions for plan steps:');
     const answer = second?.body.contents.at(-1).parts[0].functionResponse;
     expect(answer.name).toBe('searchBookings');
-    expect(JSON.parse(answer.response.result).bookings[0].booking_reference).toBe('BK-1042');
+    expect(JSON.parse(bookingDataJson(answer.response.result)).bookings[0].booking_reference).toBe('BK-1042');
   });
 
   it('surfaces a Gemini failure as PlannerUnavailableError, with no client-side retry', async () => {

@@ -201,7 +201,9 @@ describe('OfflinePlannerModel: dates and times', () => {
       date: '2026-04-03',
       start_time: '15:00',
     });
-    expect(outcome.presentation.intent_summary).toBe('Move BK-1043 (John Tan) to Fri 3 Apr 15:00');
+    expect(outcome.presentation.intent_summary).toBe(outcome.presentation.steps[0]?.line);
+    expect(outcome.presentation.intent_summary).toContain('BK-1043 (John Tan)');
+    expect(outcome.presentation.intent_summary).toContain('Fri 3 Apr 15:00');
   });
 
   it('asks about a date it found but cannot resolve, instead of keeping the booking’s date', async () => {

@@ -191,14 +191,18 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     const proposed = planOf(
       await traced.request(session, "Move Sarah Smith's booking to Sunday at 3pm and make it 18 guests"),
     );
-    const question = 'Should the 18 guests include the two supervising adults?';
+    const hint = 'the 18 guests include the two supervising adults';
     traced.executor.scriptNext(
       'offline',
       new AIMessage({
         content: '',
-        tool_calls: [{ id: 'ask-1', name: 'ask_user', args: { question }, type: 'tool_call' }],
+        tool_calls: [
+          { id: 'ask-1', name: 'ask_user', args: { kind: 'confirm_change', hint }, type: 'tool_call' },
+        ],
       }),
     );
+    // Issue 14: the service words the question; the model's hint is only a note in it.
+    const question = `Step 2 (Update guest count for BK-1045): something changed since you confirmed the plan. Note: ${hint}. Should I go ahead with this step? Please reply yes or no.`;
     // Act 1: the first invocation stops at the question
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const waiting = await traced.settled(proposed.plan_id);

@@ -1,6 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
+import { bookingDataJson } from '../../lib/contracts/booking-data-block.ts';
 import { FakeBookingApi } from './support/fake-booking-api.ts';
 import {
   expectKind,
@@ -41,9 +42,9 @@ describe('createPlanner: booking resolution', () => {
     expect(api.callsOf('searchBookings').map((c) => c.args)).toEqual([{ search_text: 'Sarah' }]);
     const fed = lastInputOf(model, 1) as ToolMessage;
     expect(ToolMessage.isInstance(fed)).toBe(true);
-    expect(JSON.parse(fed.text).bookings.map((b: { booking_id: string }) => b.booking_id)).toEqual([
-      'bk_1045',
-    ]);
+    expect(
+      JSON.parse(bookingDataJson(fed.text)).bookings.map((b: { booking_id: string }) => b.booking_id),
+    ).toEqual(['bk_1045']);
   });
 
   it('uses the booking referenced earlier in the session without searching again (context first)', async () => {
@@ -80,7 +81,7 @@ describe('createPlanner: booking resolution', () => {
     // Assess
     expect(api.callsOf('searchBookings')).toHaveLength(1);
     const secondTurn = model.calls[2]?.messages ?? [];
-    expect(systemPromptOf(model, 2)).toContain('Referenced booking: {"booking_id":"bk_1042"');
+    expect(systemPromptOf(model, 2)).toContain('Referenced booking: <booking_data>{"booking_id":"bk_1042"');
     expect(secondTurn.map((m) => m.text)).toContain("Move John Smith's booking to Saturday at 3pm");
     expect(outcome.plan.actions.map((a) => a.parameters.booking_id)).toEqual(['bk_1042', 'bk_1042']);
   });

@@ -115,8 +115,8 @@ describe('createPlanner: picking one of the offered candidates', () => {
     expect(prompt).toContain(
       "The user's latest message picks the booking below from the candidates you offered.",
     );
-    expect(prompt).toContain('Picked booking: {"booking_id":"bk_1043","guest_name":"John Tan"');
-    expect(prompt).toContain('Referenced booking: {"booking_id":"bk_1043"');
+    expect(prompt).toContain('Picked booking: <booking_data>{"booking_id":"bk_1043","guest_name":"John Tan"');
+    expect(prompt).toContain('Referenced booking: <booking_data>{"booking_id":"bk_1043"');
     expect(outcome.plan.actions[0]?.parameters).toEqual({ booking_id: 'bk_1043', party_size: 6 });
     expect(api.callsOf('searchBookings')).toHaveLength(1);
   });

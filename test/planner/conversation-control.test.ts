@@ -168,7 +168,7 @@ describe('createPlanner: amending the pending plan', () => {
     });
     expect((await h.sessionStore.get('session-1'))?.pending_plan_id).toBe(second.plan.plan_id);
     const prompt = systemPromptOf(model, 2);
-    expect(prompt).toContain(`Pending plan: {"plan_id":"${first.plan.plan_id}"`);
+    expect(prompt).toContain(`Pending plan: <booking_data>{"plan_id":"${first.plan.plan_id}"`);
   });
 
   it('does not change a plan that was confirmed meanwhile: it says so and creates nothing', async () => {

@@ -42,7 +42,8 @@ describe('createPlanner: the three intents of seed 000', () => {
     ]);
     expect(outcome.presentation).toEqual({
       // Issue 15: the summary shows the resolved date, never the raw words.
-      intent_summary: "Move John Smith's booking to Sat 14 Mar 15:00",
+      // Issue 14: rendered from the plan line, never the model's words.
+      intent_summary: 'Reschedule booking BK-1042 (John Smith) from Fri 13 Mar 11:00 → Sat 14 Mar 15:00',
       steps: [
         {
           step_number: 1,

@@ -18,7 +18,6 @@ const booking = {
 describe('buildPresentation', () => {
   it('writes one line per step with before → after, and keeps a time-only move on the same day', () => {
     const presentation = buildPresentation(
-      'Move it',
       [
         {
           step_number: 1,
@@ -35,11 +34,14 @@ describe('buildPresentation', () => {
       'Reschedule booking BK-1042 (John Smith) from Fri 13 Mar 11:00 → Fri 13 Mar 16:00',
       'Update guest count BK-1042 (John Smith): party size 12 → 14',
     ]);
+    // Issue 14: the summary is rendered from the lines, never taken from the model.
+    expect(presentation.intent_summary).toBe(
+      'Reschedule booking BK-1042 (John Smith) from Fri 13 Mar 11:00 → Fri 13 Mar 16:00; then Update guest count BK-1042 (John Smith): party size 12 → 14',
+    );
   });
 
   it('falls back to the booking id and "to …" when the booking is unknown', () => {
     const presentation = buildPresentation(
-      '',
       [
         {
           step_number: 1,

@@ -178,6 +178,20 @@ describe('maskPlanPii', () => {
     expect(masked.actions[0]?.parameters.booking_id).toBe('{{step_0.booking_id}}');
   });
 
+  it('keeps a summary at the 001 limit within it although masked names are longer', () => {
+    // Prepare: a 200-character summary naming the guest three times ("Gus" → "G***" grows each time).
+    const plan = completedContactUpdate();
+    const line = 'Update guest count BK-1042 (John Smith): party size 9 → 12; then ';
+    plan.intent_summary = `${line.repeat(4)}`.slice(0, 199).concat('…');
+    // Act
+    const masked = maskPlanPii(plan, contactPii);
+    // Assess
+    expect(plan.intent_summary).toHaveLength(200);
+    expect(masked.intent_summary.length).toBeLessThanOrEqual(200);
+    expect(masked.intent_summary).not.toContain('John Smith');
+    expect(StoredPlan.safeParse(masked).success).toBe(true);
+  });
+
   it('is idempotent and does not mutate its input', () => {
     const plan = completedContactUpdate();
     const snapshot = structuredClone(plan);

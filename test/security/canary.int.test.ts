@@ -100,7 +100,7 @@ describe('the user token (canary) never leaves the request path', () => {
           {
             id: 'ask-canary',
             name: 'ask_user',
-            args: { question: 'Keep the same product?' },
+            args: { kind: 'confirm_change', hint: 'keep the same product' },
             type: 'tool_call',
           },
         ],
@@ -134,7 +134,9 @@ describe('the user token (canary) never leaves the request path', () => {
     expect(read.status).toBe(200);
     expect(completed.status).toBe('completed');
     expect(question.body).toMatchObject({ kind: 'clarification' });
-    expect(waiting.blocking_prompt).toBe('Keep the same product?');
+    expect(waiting.blocking_prompt).toMatch(
+      /^Step 1 \(Reschedule booking for .*\): something changed .* Note: keep the same product\. Should I go ahead/,
+    );
     expect(resumed.status).toBe('completed');
     expect(rolledBack.status).toBe('rolled_back');
     expect(Object.fromEntries(Object.entries(errors).map(([k, a]) => [k, a.status]))).toEqual({

@@ -4,12 +4,13 @@ import { ASK_USER } from '../../lib/executor/graph/ask-user-tool.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 
 /**
- * The offline executor model, scripted to ask the user one question (a blocking prompt) before the first step of
+ * The offline executor model, scripted to ask the user one yes/no question (a blocking prompt, confirm_change) before the first step of
  * a plan when `script.askNext` is set; the flag is consumed by that plan. Then it follows the plan like the
  * offline model. A test double for the blocking-prompt path, which the offline planner never produces.
  */
 export class AsksFirstExecutorModel extends OfflineExecutorModel {
-  constructor(readonly script: { askNext: boolean; question: string }) {
+  /** `hint`: the short note the model adds to the yes/no question the service renders (issue 14). */
+  constructor(readonly script: { askNext: boolean; hint: string }) {
     super();
   }
 
@@ -20,7 +21,12 @@ export class AsksFirstExecutorModel extends OfflineExecutorModel {
     const message = new AIMessage({
       content: '',
       tool_calls: [
-        { id: 'ask-1', name: ASK_USER, args: { question: this.script.question }, type: 'tool_call' },
+        {
+          id: 'ask-1',
+          name: ASK_USER,
+          args: { kind: 'confirm_change', hint: this.script.hint },
+          type: 'tool_call',
+        },
       ],
     });
     return { generations: [{ text: '', message }] };

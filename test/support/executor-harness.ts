@@ -8,12 +8,15 @@ import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.t
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
 import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
 import { InMemoryExecutionLog } from '../../lib/adapters/execution-log/in-memory-execution-log.ts';
+import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
 import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
 import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createExecutor } from '../../lib/executor/create-executor.ts';
 import type { ExecutionLog } from '../../lib/executor/execution-log.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
+import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
+import { silentLog } from '../../lib/plans/ops-log.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import type { ActionCall, BookingApi } from '../../lib/ports/booking-api.ts';
 import { type Clock, fixedClock } from '../../lib/ports/clock.ts';
@@ -208,4 +211,17 @@ export function committedCalls(sandbox: SandboxHandle): string[] {
     .journal()
     .filter((e) => e.committed)
     .map((e) => `${e.operation} ${e.idempotencyKey ?? ''}`.trim());
+}
+
+/** The user answers the plan's blocking prompt through the IQ-facing use case (POST /v1/plans/{id}/answer). */
+export async function answerPrompt(world: ExecutorWorld, plan: StoredPlan, text: string): Promise<void> {
+  await answerBlockingPrompt(
+    {
+      plans: world.plans,
+      queue: new InMemoryPlanQueue(),
+      clock: fixedClock('2026-11-20T10:10:00.000Z'),
+      log: silentLog,
+    },
+    { plan_id: plan.plan_id, user_id: plan.user_id, user_message: text, token: TOKEN },
+  );
 }

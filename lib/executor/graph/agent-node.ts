@@ -84,7 +84,7 @@ export function agentNode(ctx: RunContext) {
     }
     const next = await saveCheckpoint(ctx, state, {
       messages: [...state.messages, reply, ...extra],
-      pending: mapToolCalls(state.plan, ctx.deps.registry, calls),
+      pending: mapToolCalls(state.plan, ctx.deps.registry, calls, state.messages),
       model_calls: state.model_calls + 1,
       nudges,
     });

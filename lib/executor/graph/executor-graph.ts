@@ -12,7 +12,7 @@ import { toolsNode } from './tools-node.ts';
 /**
  * The executor as an explicit LangGraph StateGraph with named nodes; the routers read only the state:
  *
- *   START ─route_start─┬─▶ receive_answer ─▶ agent
+ *   START ─route_start─┬─▶ receive_answer ─▶ agent         (an unusable answer: asked again ─▶ END)
  *                      ├─▶ ask_user ─▶ END                  (blocking prompt: the invocation ends)
  *                      ├─▶ tools
  *                      ├─▶ agent ⇄ tools ─▶ ask_user
@@ -38,7 +38,7 @@ export function buildExecutorGraph(ctx: RunContext) {
       'agent',
       'finish',
     ])
-    .addConditionalEdges('receive_answer', afterAnswer, ['roll_back', 'agent'])
+    .addConditionalEdges('receive_answer', afterAnswer, ['roll_back', 'agent', END])
     .addConditionalEdges('agent', afterAgent, ['roll_back', 'tools', 'agent', 'finish'])
     .addConditionalEdges('tools', afterTools, ['roll_back', 'ask_user', 'agent', 'finish'])
     .addConditionalEdges('ask_user', afterAsk, ['roll_back', END])

@@ -22,8 +22,10 @@ export function routeStart(
   return nextOpenStep(plan) ? 'agent' : 'finish';
 }
 
-export function afterAnswer(state: ExecutorStateValue): 'roll_back' | 'agent' {
-  return state.outcome.kind === 'failed' ? 'roll_back' : 'agent';
+/** A readable answer continues the loop; an unreadable one was asked again (blocked: the invocation ends). */
+export function afterAnswer(state: ExecutorStateValue): 'roll_back' | 'agent' | typeof END {
+  if (state.outcome.kind === 'failed') return 'roll_back';
+  return state.outcome.kind === 'blocked' ? END : 'agent';
 }
 
 export function afterAgent(state: ExecutorStateValue): 'roll_back' | 'tools' | 'agent' | 'finish' {

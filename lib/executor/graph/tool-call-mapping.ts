@@ -1,6 +1,8 @@
+import type { BaseMessage } from '@langchain/core/messages';
 import type { ToolCall } from '@langchain/core/messages/tool';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
 import type { ActionRegistry } from '../../registry/action-registry.ts';
+import { renderQuestion } from '../ask/render-question.ts';
 import type { PlannedCall } from '../execution-log.ts';
 import { ASK_USER, AskUserArgs } from './ask-user-tool.ts';
 
@@ -10,13 +12,15 @@ import { ASK_USER, AskUserArgs } from './ask-user-tool.ts';
  * - a call to the action of the next open step maps to that step; the following call may map to the step after;
  * - a call to any other action is refused: a blocked or unknown action, an action outside the plan, or a plan
  *   action out of order (already done, or not next);
- * - ask_user pauses the turn; calls after it are deferred until the answer.
+ * - ask_user pauses the turn; calls after it are deferred until the answer. Its question is rendered by code
+ *   (issue 14); one code cannot render (an unknown kind or parameter, a rejected hint) is refused like a bad call.
  * The mapping is persisted with the turn, so a redelivered message replays exactly the same mapping.
  */
 export function mapToolCalls(
   plan: StoredPlan,
   registry: ActionRegistry,
   calls: readonly ToolCall[],
+  messages: readonly BaseMessage[] = [],
 ): PlannedCall[] {
   const planActions = new Set(plan.actions.map((s) => s.action_id));
   let cursor = plan.actions.findIndex((s) => s.step_state !== 'succeeded');
@@ -32,16 +36,16 @@ export function mapToolCalls(
           ...base,
           kind: 'refused',
           guardrail: 'malformed',
-          reason: 'ask_user needs a non-empty question (max 500 characters)',
+          reason:
+            'ask_user needs kind (missing_value, choose or confirm_change) and, for the first two, parameter',
         };
       }
+      const current = cursor >= 0 ? plan.actions[cursor] : undefined;
+      const rendered = renderQuestion(args.data, plan, current, registry, messages);
+      if (!rendered.ok)
+        return { ...base, kind: 'refused', guardrail: 'malformed', reason: `ask_user: ${rendered.reason}` };
       paused = true;
-      return {
-        ...base,
-        kind: 'ask',
-        question: args.data.question.trim(),
-        ...(args.data.parameter ? { parameter: args.data.parameter } : {}),
-      };
+      return { ...base, kind: 'ask', re_asks: 0, ...rendered.spec };
     }
     const known = registry.get(call.name);
     if (known?.safety_tier === 'blocked') {

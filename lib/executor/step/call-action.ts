@@ -1,3 +1,4 @@
+import { maskEchoedText, piiLookupFromRegistry } from '../../plans/mask-plan.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { RunContext } from '../run-context.ts';
@@ -50,7 +51,7 @@ export async function callAction(ctx: RunContext, call: ActionInvocation): Promi
     },
     async function invokeBookingApi(span) {
       const started = performance.now();
-      const outcome = await ctx.deps.bookingApi.invoke({
+      const raw = await ctx.deps.bookingApi.invoke({
         action,
         args,
         token: ctx.token,
@@ -61,6 +62,7 @@ export async function callAction(ctx: RunContext, call: ActionInvocation): Promi
           ? { confirmedHighRisk: true }
           : {}),
       });
+      const outcome = maskedEcho(ctx, call, raw);
       span.update({
         output: responseSummary(outcome),
         metadata: {
@@ -74,4 +76,16 @@ export async function callAction(ctx: RunContext, call: ActionInvocation): Promi
       return outcome;
     },
   );
+}
+
+/**
+ * Issue 14, decision 6: APIs echo the rejected value in their error text ("email x@y.z is not accepted"). The
+ * text is masked as it enters, like the plan's PII at rest, so no copy of it (observation, log, span, failure
+ * reason, rollback report) holds the raw value.
+ */
+function maskedEcho(ctx: RunContext, call: ActionInvocation, outcome: ActionOutcome): ActionOutcome {
+  if (outcome.ok) return outcome;
+  const isPii = piiLookupFromRegistry((id) => ctx.deps.registry.get(id));
+  const source = [{ action_id: call.action.action_id, parameters: call.args }];
+  return { ...outcome, message: maskEchoedText(outcome.message, source, isPii) };
 }

@@ -1,4 +1,5 @@
 import { ToolMessage } from '@langchain/core/messages';
+import { quoteBookingData } from '../../contracts/booking-data-block.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import { maskParameters } from './pii-masking.ts';
 
@@ -29,8 +30,8 @@ export function responseForModel(
 }
 
 /**
- * A tool result as the model reads it: one JSON object. Booking data sits under `data` and is described to the
- * model as untrusted data, never instructions (DESIGN-NOTES "Decisions already taken").
+ * A tool result as the model reads it: one JSON object, quoted inside a booking-data block (issue 14: the booking
+ * API's data and error texts are untrusted; the system prompt says text inside the block is never instructions).
  */
 export type Observation =
   | { status: 'succeeded'; step_number: number; data: Record<string, unknown>; ignored_arguments?: string[] }
@@ -51,6 +52,6 @@ export function observationMessage(toolCallId: string, name: string, observation
   return new ToolMessage({
     tool_call_id: toolCallId,
     name,
-    content: JSON.stringify(observation),
+    content: quoteBookingData(observation),
   });
 }

@@ -1,4 +1,5 @@
 import { type BaseMessage, isToolMessage } from '@langchain/core/messages';
+import { bookingDataJson } from '../../contracts/booking-data-block.ts';
 
 /**
  * What may stand in for a `{{step_N.field}}` placeholder the executor could not resolve (step N's recorded output
@@ -47,7 +48,7 @@ export function answersIn(messages: readonly BaseMessage[]): string[] {
   for (const m of messages) {
     if (!isToolMessage(m) || m.name !== 'ask_user' || typeof m.content !== 'string') continue;
     try {
-      const parsed: unknown = JSON.parse(m.content);
+      const parsed: unknown = JSON.parse(bookingDataJson(m.content));
       if (parsed && typeof parsed === 'object' && 'status' in parsed && parsed.status === 'answered') {
         const answer = (parsed as { answer?: unknown }).answer;
         if (typeof answer === 'string' && answer.trim() !== '') answers.push(answer);

@@ -6,6 +6,7 @@ import {
   isToolMessage,
 } from '@langchain/core/messages';
 import * as z from 'zod';
+import { bookingDataJson } from '../../contracts/booking-data-block.ts';
 import { ParameterType } from '../../contracts/enums.ts';
 import { ASK_USER } from '../../executor/graph/ask-user-tool.ts';
 import { PLAN_CLOSE, PLAN_OPEN } from '../../executor/graph/prompt.ts';
@@ -42,7 +43,8 @@ function readPlan(messages: BaseMessage[]): PromptPlan | undefined {
   const system = messages.find((m) => isSystemMessage(m) && text(m).includes(PLAN_OPEN));
   if (!system) return undefined;
   const body = text(system);
-  const json = body.slice(body.indexOf(PLAN_OPEN) + PLAN_OPEN.length, body.indexOf(PLAN_CLOSE));
+  // The rules name the markers too: the plan is the last block.
+  const json = body.slice(body.lastIndexOf(PLAN_OPEN) + PLAN_OPEN.length, body.lastIndexOf(PLAN_CLOSE));
   const parsed = PromptPlan.safeParse(JSON.parse(json));
   return parsed.success ? parsed.data : undefined;
 }
@@ -73,7 +75,7 @@ function readHistory(messages: BaseMessage[]): History {
         if (c.name !== ASK_USER) h.lastArgs.set(c.name, c.args);
       }
     } else if (isToolMessage(m)) {
-      const result = ToolResult.safeParse(JSON.parse(text(m)));
+      const result = ToolResult.safeParse(JSON.parse(bookingDataJson(text(m))));
       if (!result.success) continue;
       const call = calls.get(m.tool_call_id);
       if (result.data.status === 'answered' && call?.name === ASK_USER) {
@@ -87,10 +89,6 @@ function readHistory(messages: BaseMessage[]): History {
     }
   }
   return h;
-}
-
-function humanise(name: string): string {
-  return name.replaceAll('_', ' ');
 }
 
 function normalised(step: Step, args: Record<string, unknown>): Record<string, unknown> {
@@ -135,8 +133,8 @@ export function offlineExecutorTurn(messages: BaseMessage[]): AIMessage {
   for (const gap of next.missing_required) {
     const answer = history.answers.get(gap);
     if (answer === undefined) {
-      const question = `What ${humanise(gap)} should I use for step ${next.step_number} (${next.name})?`;
-      return toolCall(history.turns + 1, ASK_USER, { question, parameter: gap });
+      // The service words the question itself (issue 14); the model names only the kind and the parameter.
+      return toolCall(history.turns + 1, ASK_USER, { kind: 'missing_value', parameter: gap });
     }
     args[gap] = answerValue(next.parameter_types[gap], answer);
   }

@@ -137,8 +137,6 @@ function proposeOrAsk(
       ? `${target.guest_name}'s booking`
       : 'the booking';
   const steps = new Map<string, Step>((pending?.steps ?? []).map((s) => [s.action_id, toStep(s)]));
-  const summaries: string[] = [];
-  const rebuilt = new Set<string>();
   for (const intent of INTENT_ORDER.filter((i) => intents.includes(i))) {
     // "Move the party of 6 to Saturday": a count the booking already has describes it, it is not a change.
     const describes = request.partySize !== undefined && request.partySize === target.party_size;
@@ -147,14 +145,11 @@ function proposeOrAsk(
     const built = buildStep(intent, target, request, previous, label);
     if ('name' in built) return built;
     steps.set(OFFLINE_ACTIONS[intent], built.step);
-    rebuilt.add(OFFLINE_ACTIONS[intent]);
-    summaries.push(built.summary);
   }
-  if (pending?.steps.some((s) => !rebuilt.has(s.action_id))) summaries.unshift(pending.intent_summary);
   const plan = [...steps.values()];
   if (plan.some((s) => !tools.planActions.has(s.action_id))) return decline();
-  const summary = summaries.join('; ') || `Update ${label}`;
-  return { name: 'propose_plan', args: { intent_summary: summary, steps: plan } };
+  // The service renders the summary itself (issue 14); the offline model, like Gemini, sends only the steps.
+  return { name: 'propose_plan', args: { steps: plan } };
 }
 
 function buildStep(
@@ -163,7 +158,7 @@ function buildStep(
   request: OpenRequest,
   previous: Step | undefined,
   label: string,
-): { step: Step; summary: string } | OfflineCall {
+): { step: Step } | OfflineCall {
   const had = (name: string) => previous?.parameters.find((p) => p.name === name)?.value;
   const param = (name: string, value: string | undefined) => (value === undefined ? [] : [{ name, value }]);
   const id = [{ name: 'booking_id', value: target.booking_id }];
@@ -175,15 +170,11 @@ function buildStep(
     // "the last session on the 12th": a time the offline planner cannot read is asked, never kept as it was.
     if (!time || (!request.timePhrase && !had('start_time') && request.unreadTime))
       return ask('time', reply.askWhen(label));
-    const words =
-      request.datePhrase && request.datePhrase === request.timePhrase
-        ? request.datePhrase
-        : [request.datePhrase, request.timePhrase].filter(Boolean).join(' ');
     const step = {
       action_id: OFFLINE_ACTIONS.reschedule,
       parameters: [...id, ...param('date', date), ...param('start_time', time)],
     };
-    return { step, summary: `Move ${label} to ${words || `${date} ${time}`}` };
+    return { step };
   }
   if (intent === 'guest_count') {
     const current = target.party_size;
@@ -200,7 +191,7 @@ function buildStep(
       action_id: OFFLINE_ACTIONS.guest_count,
       parameters: [...id, { name: 'party_size', value: String(size) }],
     };
-    return { step, summary: `Change ${label} to ${size} guests` };
+    return { step };
   }
   const email = request.email ?? had('email');
   const phone = request.phone ?? had('phone');
@@ -213,7 +204,7 @@ function buildStep(
     action_id: OFFLINE_ACTIONS.contact,
     parameters: [...id, ...param('guest_name', name), ...param('email', email), ...param('phone', phone)],
   };
-  return { step, summary: `Update the contact details of ${label}` };
+  return { step };
 }
 
 /** Values without an intent word ("actually make it 4pm", "6 guests") say what they change. */

@@ -7,6 +7,7 @@ import {
 } from '@langchain/core/messages';
 import * as z from 'zod';
 import { BookingSummary } from '../../contracts/booking.ts';
+import { bookingDataJson } from '../../contracts/booking-data-block.ts';
 import { type BookingRecord, bookingsOf } from '../../planner/booking-record.ts';
 import { isPickMessage } from '../../planner/pick/pick-message.ts';
 import { CONTEXT_MARKERS } from '../../planner/prompt/system-prompt.ts';
@@ -120,7 +121,7 @@ function contextLine<T>(system: string, marker: string, schema: z.ZodType<T>): T
   const json = line?.slice(marker.length).trim();
   if (!json || json === 'none') return undefined;
   try {
-    const parsed = schema.safeParse(JSON.parse(json));
+    const parsed = schema.safeParse(JSON.parse(bookingDataJson(json)));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -129,7 +130,7 @@ function contextLine<T>(system: string, marker: string, schema: z.ZodType<T>): T
 
 function parseBookings(content: string): BookingRecord[] {
   try {
-    const data: unknown = JSON.parse(content);
+    const data: unknown = JSON.parse(bookingDataJson(content));
     return data && typeof data === 'object' ? bookingsOf(data as Record<string, unknown>) : [];
   } catch {
     return [];

@@ -15,7 +15,7 @@ import type { TerminalCall } from './planning-state.ts';
  * gate (and its repair round) instead of being rejected as malformed output.
  */
 const ProposePlanArgs = z.object({
-  intent_summary: z.string(),
+  // Issue 14: no intent_summary is read from the model (an older model turn may still send one: stripped).
   steps: z.array(z.object({ action_id: z.string().min(1), parameters: z.array(StepParameter) })),
 });
 

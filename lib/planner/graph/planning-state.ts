@@ -10,7 +10,7 @@ import type { AskClarificationArgs, CancelRequestArgs, DeclineArgs } from '../to
 
 /** The model's last word in a turn: exactly one terminal tool call, parsed. */
 export type TerminalCall =
-  | { name: 'propose_plan'; id: string; args: { intent_summary: string; steps: ProposedStep[] } }
+  | { name: 'propose_plan'; id: string; args: { steps: ProposedStep[] } }
   | { name: 'ask_clarification'; id: string; args: AskClarificationArgs }
   | { name: 'decline'; id: string; args: DeclineArgs }
   | { name: 'cancel_request'; id: string; args: CancelRequestArgs };

@@ -37,7 +37,6 @@ export function proposePlanSchema(actionIds: readonly string[]) {
           .describe('One of the plan actions listed in the instructions.')
       : z.string().describe('One of the plan actions listed in the instructions.');
   return z.object({
-    intent_summary: z.string().describe('What the plan does, in one sentence of at most 200 characters.'),
     steps: z
       .array(z.object({ action_id: actionId, parameters: z.array(StepParameter) }))
       .min(1)

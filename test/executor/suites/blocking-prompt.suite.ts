@@ -59,7 +59,9 @@ export function blockingPromptSuite(start: () => Promise<ExecutorStack>): void {
 
       // Assess 1
       expect(waiting.status).toBe('executing');
-      expect(waiting.blocking_prompt).toBe('What party size should I use for step 2 (Update guest count)?');
+      expect(waiting.blocking_prompt).toBe(
+        'Step 2 (Update guest count for BK-1042) needs a value the plan left open: New number of guests (a number). What should it be?',
+      );
       expect(waiting.actions.map((s) => s.step_state)).toEqual(['succeeded', 'pending']);
       expect(await world.sessions.claimBlockingSlot(plan.session_id, 'another-plan')).toBe(false);
 
@@ -98,7 +100,7 @@ export function blockingPromptSuite(start: () => Promise<ExecutorStack>): void {
             {
               id: 'ask1',
               name: 'ask_user',
-              args: { question: 'How many guests?', parameter: 'party_size' },
+              args: { kind: 'missing_value', parameter: 'party_size' },
               type: 'tool_call',
             },
           ],
@@ -157,7 +159,7 @@ export function blockingPromptSuite(start: () => Promise<ExecutorStack>): void {
       const world = await freshWorld(stack);
       const plan = await world.seed(aConfirmedPlan([steps.guestCount(null)]));
       const first = fakeModel().respondWithTools([
-        { name: 'ask_user', args: { question: 'How many guests?' }, id: 'ask1' },
+        { name: 'ask_user', args: { kind: 'missing_value', parameter: 'party_size' }, id: 'ask1' },
       ]);
       const second = fakeModel().respondWithTools([
         { name: 'cancelBooking', args: { booking_id: 'bk_1042' }, id: 'c2' },
@@ -165,7 +167,7 @@ export function blockingPromptSuite(start: () => Promise<ExecutorStack>): void {
 
       // Act
       await world.deliver(plan, first);
-      await answer(world, plan, 'Forget it, just cancel the whole booking');
+      await answer(world, plan, '12, and then cancel the whole booking');
       await world.deliver(plan, second, { kind: 'resume' });
 
       // Assess

@@ -1,6 +1,7 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingDataJson } from '../../../lib/contracts/booking-data-block.ts';
 import { OfflineExecutorModel } from '../../../lib/models/offline-executor-model.ts';
 import { committedCalls, type ExecutorStack, freshWorld } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
@@ -24,7 +25,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
   function lastToolResult(messages: BaseMessage[]): Record<string, unknown> {
     const tool = messages.at(-1);
     if (!(tool instanceof ToolMessage)) throw new Error('expected the last message to be a tool result');
-    return JSON.parse(String(tool.content));
+    return JSON.parse(bookingDataJson(String(tool.content)));
   }
 
   describe('executor: self-correction after a 400', () => {
@@ -119,7 +120,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
       expect(operations).not.toContain('refundBooking');
       const observations = (model.calls[1]?.messages ?? [])
         .filter((m) => m instanceof ToolMessage)
-        .map((m) => JSON.parse(String(m.content)));
+        .map((m) => JSON.parse(bookingDataJson(String(m.content))));
       expect(observations.map((o) => o.status)).toEqual(['refused', 'refused']);
       expect(world.tracer.events('guardrail').map((e) => e.attrs?.metadata?.guardrail)).toEqual([
         'outside_plan',

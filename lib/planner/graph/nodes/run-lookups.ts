@@ -1,6 +1,7 @@
 import type { AIMessage, ToolCall } from '@langchain/core/messages';
 import { ToolMessage } from '@langchain/core/messages';
 import * as z from 'zod';
+import { quoteBookingData } from '../../../contracts/booking-data-block.ts';
 import { redact } from '../../../observability/redact.ts';
 import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';
@@ -41,7 +42,8 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
     new ToolMessage({
       tool_call_id: call.id ?? call.name,
       name: call.name,
-      content: JSON.stringify(content),
+      // Issue 14: a lookup's result is booking data, quoted and delimited as such.
+      content: quoteBookingData(content),
       status,
     });
   // interpretReply only lets bound lookups through; a missing one is answered like bad arguments.
