@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ExecutionQueue } from './constructs/execution-queue.ts';
 import { importSecret } from './constructs/import-secret.ts';
+import { OpsMonitoring } from './constructs/ops-monitoring.ts';
 import { PlanTables } from './constructs/plan-tables.ts';
 import { ServiceApi } from './constructs/service-api.ts';
 import { EXECUTOR_TIMEOUT, ServiceHandlers } from './constructs/service-handlers.ts';
@@ -22,6 +23,7 @@ export class BookingUpdateStack extends Stack {
   readonly executionQueue: ExecutionQueue;
   readonly handlers: ServiceHandlers;
   readonly serviceApi: ServiceApi;
+  readonly monitoring: OpsMonitoring;
 
   constructor(scope: Construct, id: string, props: BookingUpdateStackProps) {
     super(scope, id, props);
@@ -38,6 +40,13 @@ export class BookingUpdateStack extends Stack {
       queue: this.executionQueue,
       geminiSecret: importSecret(this, 'GeminiApiKey', settings.geminiSecretName),
       langfuseSecret: importSecret(this, 'LangfuseKeys', settings.langfuseSecretName),
+    });
+    this.monitoring = new OpsMonitoring(this, 'Ops', {
+      executorLogs: this.handlers.executorLogs,
+      watchdogLogs: this.handlers.watchdogLogs,
+      deadLetterQueue: this.executionQueue.deadLetterQueue,
+      deadLetterAlarm: this.executionQueue.deadLetterAlarm,
+      alarmTopicArn: settings.alarmTopicArn,
     });
     const { handleRequest, confirmPlan, getPlan, answerPrompt } = this.handlers;
     this.serviceApi = new ServiceApi(this, 'Api', {

@@ -91,7 +91,13 @@ export async function finishExecution(
   );
   logTransition(deps.log, finished, 'executing', end.status, {
     rollback: end.rollback_report !== undefined,
-    ...(end.rollback_report ? { triggered_by_step: end.rollback_report.triggered_by_step } : {}),
+    ...(end.rollback_report
+      ? {
+          triggered_by_step: end.rollback_report.triggered_by_step,
+          // Read by the rollback-failures alarm (infra/cdk/constructs/ops-monitoring.ts).
+          not_reversed: end.rollback_report.actions_failed_to_reverse?.length ?? 0,
+        }
+      : {}),
   });
   return finished;
 }

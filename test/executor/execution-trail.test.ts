@@ -195,6 +195,7 @@ describe('executor trail: a mid-chain failure rolled back', () => {
             version: 9,
             rollback: true,
             triggered_by_step: 2,
+            not_reversed: 0,
           },
         ],
       ],

@@ -97,6 +97,8 @@ describe('finishExecution', () => {
       to: 'failed',
       rollback: true,
       triggered_by_step: 1,
+      // The rollback-failures alarm counts these lines (infra/cdk/constructs/ops-monitoring.ts).
+      not_reversed: 1,
     });
   });
 

@@ -38,6 +38,8 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends Construct {
   readonly fn: NodejsFunction;
+  /** The function's own log group (ops metric filters read the executor's and the watchdog's). */
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
@@ -50,6 +52,7 @@ export class ServiceFunction extends Construct {
       description: props.description,
     });
     logGroup.grantWrite(role);
+    this.logGroup = logGroup;
     this.fn = new NodejsFunction(this, 'Function', {
       role,
       entry: `${repoRoot}functions/${props.entryFile}`,

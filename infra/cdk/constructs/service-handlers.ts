@@ -3,6 +3,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
@@ -56,6 +57,9 @@ export class ServiceHandlers extends Construct {
   readonly answerPrompt: NodejsFunction;
   readonly executePlan: NodejsFunction;
   readonly watchdog: NodejsFunction;
+  /** Log groups the ops metric filters read: the executor's plan transitions and the watchdog's sweeps. */
+  readonly executorLogs: ILogGroup;
+  readonly watchdogLogs: ILogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceHandlersProps) {
     super(scope, id);
@@ -68,19 +72,21 @@ export class ServiceHandlers extends Construct {
       planQueueUrl: queue.queue.queueUrl,
       bookingApiUrl: settings.bookingApiUrl,
     };
+    const logs = new Map<string, ILogGroup>();
     const build = (handlerId: string, spec: HandlerSpec): NodejsFunction => {
       const environment = serviceEnvironment(base, {
         geminiSecretArn: spec.gemini ? props.geminiSecret.secretArn : undefined,
         langfuseSecretArn: spec.langfuse ? props.langfuseSecret.secretArn : undefined,
         langfuseBaseUrl: settings.langfuseBaseUrl,
       });
-      const { fn } = new ServiceFunction(this, handlerId, {
+      const { fn, logGroup } = new ServiceFunction(this, handlerId, {
         ...spec,
         environment: { ...environment, ...spec.environment },
         logRetentionDays: settings.logRetentionDays,
         protectData: settings.protectData,
         xray: settings.xray,
       });
+      logs.set(handlerId, logGroup);
       if (spec.gemini) props.geminiSecret.grantRead(fn);
       if (spec.langfuse) props.langfuseSecret.grantRead(fn);
       return fn;
@@ -160,5 +166,12 @@ export class ServiceHandlers extends Construct {
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(this.watchdog, { retryAttempts: 0 })],
     });
+    const logGroupOf = (handlerId: string): ILogGroup => {
+      const group = logs.get(handlerId);
+      if (!group) throw new Error(`no log group was built for ${handlerId}`);
+      return group;
+    };
+    this.executorLogs = logGroupOf('ExecutePlan');
+    this.watchdogLogs = logGroupOf('Watchdog');
   }
 }
