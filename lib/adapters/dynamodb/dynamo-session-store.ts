@@ -1,4 +1,9 @@
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { type Clock, systemClock } from '../../ports/clock.ts';
 import { Session, type SessionStore, StaleSessionError } from '../../ports/session-store.ts';
 import { isConditionalCheckFailed } from './conditional-check.ts';
@@ -89,88 +94,63 @@ export class DynamoSessionStore implements SessionStore {
 
   async claimBlockingSlot(sessionId: string, planId: string): Promise<boolean> {
     const ttl = Math.floor(this.clock.now().getTime() / 1000) + this.slotTtlSeconds;
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { session_id: sessionId },
-          UpdateExpression: 'SET blocking_plan_id = :plan, expires_at = if_not_exists(expires_at, :ttl)',
-          ConditionExpression: 'attribute_not_exists(blocking_plan_id) OR blocking_plan_id = :plan',
-          ExpressionAttributeValues: { ':plan': planId, ':ttl': ttl },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw new SessionStoreUnavailableError(`could not claim the blocking slot of ${sessionId}`, {
-        cause: error,
-      });
-    }
+    return this.conditionalUpdate(`could not claim the blocking slot of ${sessionId}`, {
+      TableName: this.tableName,
+      Key: { session_id: sessionId },
+      UpdateExpression: 'SET blocking_plan_id = :plan, expires_at = if_not_exists(expires_at, :ttl)',
+      ConditionExpression: 'attribute_not_exists(blocking_plan_id) OR blocking_plan_id = :plan',
+      ExpressionAttributeValues: { ':plan': planId, ':ttl': ttl },
+    });
   }
 
   async releaseBlockingSlot(sessionId: string, planId: string): Promise<void> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { session_id: sessionId },
-          UpdateExpression: 'REMOVE blocking_plan_id',
-          ConditionExpression: 'blocking_plan_id = :plan',
-          ExpressionAttributeValues: { ':plan': planId },
-        }),
-      );
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return; // another plan holds it, or nobody: a no-op by contract
-      throw new SessionStoreUnavailableError(`could not release the blocking slot of ${sessionId}`, {
-        cause: error,
-      });
-    }
+    // A failed condition (another plan holds it, or nobody) is a no-op by contract.
+    await this.conditionalUpdate(`could not release the blocking slot of ${sessionId}`, {
+      TableName: this.tableName,
+      Key: { session_id: sessionId },
+      UpdateExpression: 'REMOVE blocking_plan_id',
+      ConditionExpression: 'blocking_plan_id = :plan',
+      ExpressionAttributeValues: { ':plan': planId },
+    });
   }
 
   async acquireLease(sessionId: string, holder: string, until: Date, now: Date): Promise<boolean> {
     const ttl = Math.floor(now.getTime() / 1000) + this.slotTtlSeconds;
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { session_id: sessionId },
-          UpdateExpression:
-            'SET lease_holder = :holder, lease_until = :until, expires_at = if_not_exists(expires_at, :ttl)',
-          ConditionExpression:
-            'attribute_not_exists(lease_holder) OR lease_until < :now OR lease_holder = :holder',
-          ExpressionAttributeValues: {
-            ':holder': holder,
-            ':until': until.getTime(),
-            ':now': now.getTime(),
-            ':ttl': ttl,
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return false;
-      throw new SessionStoreUnavailableError(`could not take the request lease of ${sessionId}`, {
-        cause: error,
-      });
-    }
+    return this.conditionalUpdate(`could not take the request lease of ${sessionId}`, {
+      TableName: this.tableName,
+      Key: { session_id: sessionId },
+      UpdateExpression:
+        'SET lease_holder = :holder, lease_until = :until, expires_at = if_not_exists(expires_at, :ttl)',
+      ConditionExpression:
+        'attribute_not_exists(lease_holder) OR lease_until < :now OR lease_holder = :holder',
+      ExpressionAttributeValues: {
+        ':holder': holder,
+        ':until': until.getTime(),
+        ':now': now.getTime(),
+        ':ttl': ttl,
+      },
+    });
   }
 
   async releaseLease(sessionId: string, holder: string): Promise<void> {
+    // A failed condition (another holder took an expired lease, or nobody holds it) is a no-op by contract.
+    await this.conditionalUpdate(`could not release the request lease of ${sessionId}`, {
+      TableName: this.tableName,
+      Key: { session_id: sessionId },
+      UpdateExpression: 'REMOVE lease_holder, lease_until',
+      ConditionExpression: 'lease_holder = :holder',
+      ExpressionAttributeValues: { ':holder': holder },
+    });
+  }
+
+  /** One conditional UpdateItem: false when its condition fails; any other error means the store is unavailable. */
+  private async conditionalUpdate(what: string, input: UpdateCommandInput): Promise<boolean> {
     try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { session_id: sessionId },
-          UpdateExpression: 'REMOVE lease_holder, lease_until',
-          ConditionExpression: 'lease_holder = :holder',
-          ExpressionAttributeValues: { ':holder': holder },
-        }),
-      );
+      await this.client.send(new UpdateCommand(input));
+      return true;
     } catch (error) {
-      if (isConditionalCheckFailed(error)) return;
-      throw new SessionStoreUnavailableError(`could not release the request lease of ${sessionId}`, {
-        cause: error,
-      });
+      if (isConditionalCheckFailed(error)) return false;
+      throw new SessionStoreUnavailableError(what, { cause: error });
     }
   }
 
