@@ -1,4 +1,4 @@
-import { readPath, resolveParameters } from '../../contracts/template-grammar.ts';
+import { formatPath, readPath, resolveParameters, templatesIn } from '../../contracts/template-grammar.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { RunContext } from '../run-context.ts';
@@ -11,7 +11,9 @@ const IDENTITY_FIELDS = ['booking_id', 'booking_reference', 'version'];
 export function beforeFieldsOf(action: CompiledAction): string[] {
   const fields = new Set(IDENTITY_FIELDS);
   for (const template of Object.values(action.compensation?.parameters ?? {})) {
-    for (const m of template.matchAll(/\{\{\s*before\.([a-zA-Z0-9_.]+)\s*\}\}/g)) if (m[1]) fields.add(m[1]);
+    // Dotted form ("items.0.id"): pick() nests by these keys, and readPath reads either index style.
+    for (const ref of templatesIn(template))
+      if (ref.scope === 'before') fields.add(formatPath(ref.path, 'dots'));
   }
   return [...fields];
 }
@@ -40,6 +42,29 @@ export function pick(data: Record<string, unknown>, fields: string[]): Record<st
   return out;
 }
 
+/** The read a pre-image (and a read-back) makes: the overlay's reader and its arguments resolved over the request. */
+export type PreImageRead =
+  | { kind: 'none' }
+  | { kind: 'missing'; parameters: string[] }
+  | { kind: 'read'; reader: CompiledAction; args: Record<string, unknown> };
+
+export function preImageRead(
+  ctx: RunContext,
+  action: CompiledAction,
+  request: Record<string, unknown>,
+): PreImageRead {
+  const spec = action.compensation?.pre_image;
+  if (!spec) return { kind: 'none' };
+  const reader = ctx.deps.registry.require(spec.action_id);
+  const { values, missing } = resolveParameters(spec.parameters, (scope, path) =>
+    scope === 'request' ? readPath(request, path) : undefined,
+  );
+  const unresolved = Object.keys(missing);
+  return unresolved.length > 0
+    ? { kind: 'missing', parameters: unresolved }
+    : { kind: 'read', reader, args: values };
+}
+
 export type PreImage =
   | { ok: true; before?: Record<string, unknown> }
   | { ok: false; outcome: Extract<ActionOutcome, { ok: false }> };
@@ -55,24 +80,25 @@ export async function takePreImage(
   stepNumber: number,
   request: Record<string, unknown>,
 ): Promise<PreImage> {
-  const spec = action.compensation?.pre_image;
-  if (!spec) return { ok: true };
-  const reader = ctx.deps.registry.require(spec.action_id);
-  const { values, missing } = resolveParameters(spec.parameters, (scope, path) =>
-    scope === 'request' ? readPath(request, path) : undefined,
-  );
-  if (Object.keys(missing).length > 0) {
+  const read = preImageRead(ctx, action, request);
+  if (read.kind === 'none') return { ok: true };
+  if (read.kind === 'missing') {
     return {
       ok: false,
       outcome: {
         ok: false,
         status: undefined,
         error_type: 'bad_request',
-        message: `cannot read the current booking before the change: ${Object.keys(missing).join(', ')} missing`,
+        message: `cannot read the current booking before the change: ${read.parameters.join(', ')} missing`,
       },
     };
   }
-  const outcome = await callAction(ctx, { action: reader, args: values, stepNumber, purpose: 'pre_image' });
+  const outcome = await callAction(ctx, {
+    action: read.reader,
+    args: read.args,
+    stepNumber,
+    purpose: 'pre_image',
+  });
   if (!outcome.ok) return { ok: false, outcome };
   return { ok: true, before: pick(outcome.data, beforeFieldsOf(action)) };
 }

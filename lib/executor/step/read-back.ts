@@ -1,10 +1,11 @@
-import { readPath, resolveParameters } from '../../contracts/template-grammar.ts';
+import { readPath } from '../../contracts/template-grammar.ts';
 import type { VenueSettings } from '../../dates/same-when.ts';
 import type { StoredStep } from '../../plans/stored-plan.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { RunContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
 import { type Reading, sameValue } from './canonical-value.ts';
+import { preImageRead } from './pre-image.ts';
 
 /**
  * What reading the resource back says about a write whose answer was lost (ADR 0007):
@@ -72,17 +73,13 @@ export function judgeReadBack(
  * (a create: there is no id yet) cannot be read back: `unknown`, and the caller relies on the same-key replay.
  */
 export async function readBack(ctx: RunContext, action: CompiledAction, step: StoredStep): Promise<ReadBack> {
-  const spec = action.compensation?.pre_image;
-  const reader = spec ? ctx.deps.registry.get(spec.action_id) : undefined;
-  if (!spec || !reader?.read_only) return { kind: 'unknown', reason: 'this change cannot be read back' };
-  const request = step.resolved_parameters ?? {};
-  const { values, missing } = resolveParameters(spec.parameters, (scope, path) =>
-    scope === 'request' ? readPath(request, path) : undefined,
-  );
-  if (Object.keys(missing).length > 0) return { kind: 'unknown', reason: 'this change cannot be read back' };
+  const read = preImageRead(ctx, action, step.resolved_parameters ?? {});
+  if (read.kind !== 'read' || !read.reader.read_only) {
+    return { kind: 'unknown', reason: 'this change cannot be read back' };
+  }
   const outcome = await callAction(ctx, {
-    action: reader,
-    args: values,
+    action: read.reader,
+    args: read.args,
     stepNumber: step.step_number,
     purpose: 'read_back',
   });
