@@ -1,4 +1,5 @@
 import type { ActionResult, RollbackReport } from '../contracts/action-result.ts';
+import { isWholeTemplate } from '../contracts/template-grammar.ts';
 import { isPiiKey, maskByKey, maskFreeText } from '../observability/redact.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
 import type { StoredPlan, StoredStep } from './stored-plan.ts';
@@ -8,7 +9,6 @@ export type PiiLookup = (actionId: string, param: string) => boolean;
 
 /** Values shorter than this are not replaced inside free text (a 2-letter name would hit ordinary words). */
 const MIN_KNOWN_LENGTH = 3;
-const PLACEHOLDER = /^\{\{.*\}\}$/;
 
 /** PiiLookup over the compiled registry: the parameter's `pii` flag (set from the overlay or inferred). */
 export function piiLookupFromRegistry(actionOf: (actionId: string) => CompiledAction | undefined): PiiLookup {
@@ -36,7 +36,7 @@ function collectKnown(sources: readonly PiiSource[], isPii: PiiLookup): KnownVal
     // The pre-image holds the values a contact update replaces (the old name, email, phone): PII too.
     for (const params of [step.parameters, step.resolved_parameters ?? {}, step.before ?? {}]) {
       for (const [key, value] of Object.entries(params)) {
-        if (typeof value !== 'string' || PLACEHOLDER.test(value) || value.includes('***')) continue;
+        if (typeof value !== 'string' || isWholeTemplate(value) || value.includes('***')) continue;
         if (!isPii(step.action_id, key) && !isPiiKey(key)) continue;
         if (value.length >= MIN_KNOWN_LENGTH) known.set(value, String(maskByKey(key, value)));
       }
@@ -75,7 +75,7 @@ function maskParams(
 ): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => {
-      if (typeof v === 'string' && PLACEHOLDER.test(v)) return [k, v];
+      if (typeof v === 'string' && isWholeTemplate(v)) return [k, v];
       if (isPii(actionId, k) && typeof v === 'string') return [k, maskByKey(k, v)];
       return [k, maskValue(v, known, k)];
     }),

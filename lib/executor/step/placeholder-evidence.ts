@@ -1,5 +1,6 @@
 import { type BaseMessage, isToolMessage } from '@langchain/core/messages';
 import { bookingDataJson } from '../../contracts/booking-data-block.ts';
+import { stepNumberOf, templatesIn } from '../../contracts/template-grammar.ts';
 
 /**
  * What may stand in for a `{{step_N.field}}` placeholder the executor could not resolve (step N's recorded output
@@ -15,8 +16,6 @@ export interface PlaceholderEvidence {
 }
 
 export const NO_EVIDENCE: PlaceholderEvidence = { outputs: new Map(), answers: [] };
-
-const STEP_SCOPE = /\{\{\s*step_(\d+)\./g;
 
 function scalars(value: unknown, out: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const v of value) scalars(v, out);
@@ -34,8 +33,9 @@ export function isEvidenced(placeholder: string, offered: unknown, evidence: Pla
   if (offered === null || typeof offered === 'object') return false;
   const wanted = String(offered).trim();
   if (wanted === '') return false;
-  for (const m of placeholder.matchAll(STEP_SCOPE)) {
-    const output = evidence.outputs.get(Number(m[1]));
+  for (const ref of templatesIn(placeholder)) {
+    const step = stepNumberOf(ref.scope);
+    const output = step === undefined ? undefined : evidence.outputs.get(step);
     if (scalars(output).some((v) => String(v).trim() === wanted)) return true;
   }
   const word = new RegExp(`(^|[^A-Za-z0-9_-])${escapeRegExp(wanted)}($|[^A-Za-z0-9_-])`, 'i');
