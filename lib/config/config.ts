@@ -2,6 +2,8 @@ import * as z from 'zod';
 
 /** The venue locale when VENUE_LOCALE is not set: the service's home market. */
 export const DEFAULT_VENUE_LOCALE = 'en-AU';
+/** The venue timezone when VENUE_TIMEZONE is not set: the home market's. */
+export const DEFAULT_VENUE_TIMEZONE = 'Australia/Sydney';
 
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 const optionalString = z
@@ -52,7 +54,7 @@ export const ConfigSchema = z
     /** LLM_PROVIDER=relay: how often the relay prints that it is still waiting. */
     RELAY_PROGRESS_MS: int(30_000, 1_000, 3_600_000),
 
-    VENUE_TIMEZONE: z.string().default('Australia/Sydney'),
+    VENUE_TIMEZONE: z.string().default(DEFAULT_VENUE_TIMEZONE),
     /** BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). */
     VENUE_LOCALE: z
       .string()

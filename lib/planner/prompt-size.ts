@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_VENUE_LOCALE } from '../config/config.ts';
+import { DEFAULT_VENUE_LOCALE, DEFAULT_VENUE_TIMEZONE } from '../config/config.ts';
 import { DEFAULT_LOOKUP_ROLES, type LookupRoles, type PlannerRegistry } from './planner-deps.ts';
 import { buildSystemPrompt } from './prompt/system-prompt.ts';
 import { buildToolset } from './tools/bound-toolset.ts';
@@ -33,7 +33,7 @@ export function planningPromptSize(
 ): PromptSize {
   const roles = options.roles ?? DEFAULT_LOOKUP_ROLES;
   const now = options.now ?? DateTime.fromISO('2025-12-04T10:00:00Z').toJSDate();
-  const venue = { now, timeZone: options.timeZone ?? 'Australia/Sydney', locale: DEFAULT_VENUE_LOCALE };
+  const venue = { now, timeZone: options.timeZone ?? DEFAULT_VENUE_TIMEZONE, locale: DEFAULT_VENUE_LOCALE };
   const toolset = buildToolset({ registry, roles, query: message, k: options.k ?? 15, chosen: [] });
   const systemPromptChars = buildSystemPrompt({ venue, actions: toolset.actions, roles }).length;
   const toolDeclarationChars = JSON.stringify(toolset.tools).length;

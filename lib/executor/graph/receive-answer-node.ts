@@ -1,5 +1,4 @@
 import type { BaseMessage } from '@langchain/core/messages';
-import { DEFAULT_VENUE_LOCALE } from '../../config/config.ts';
 import { consumeBlockingAnswer, reAskBlockingPrompt } from '../../plans/block-for-answer.ts';
 import { readAnswer } from '../ask/read-answer.ts';
 import type { PlannedCall } from '../execution-log.ts';
@@ -93,7 +92,7 @@ function whenContext(ctx: RunContext) {
   const { config, clock } = ctx.deps;
   return {
     now: clock.now(),
-    timeZone: config.VENUE_TIMEZONE ?? 'Australia/Sydney',
-    locale: config.VENUE_LOCALE ?? DEFAULT_VENUE_LOCALE,
+    timeZone: config.VENUE_TIMEZONE,
+    locale: config.VENUE_LOCALE,
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_VENUE_LOCALE } from '../../config/config.ts';
+import { DEFAULT_VENUE_LOCALE, DEFAULT_VENUE_TIMEZONE } from '../../config/config.ts';
 import type { ParameterType } from '../../contracts/enums.ts';
 import { canonicalWhen, sameWhen, type VenueSettings, type WhenType } from '../../dates/same-when.ts';
 
@@ -16,7 +16,7 @@ export interface Reading {
   venue?: VenueSettings;
 }
 
-const HOME_VENUE: VenueSettings = { timeZone: 'Australia/Sydney', locale: DEFAULT_VENUE_LOCALE };
+const HOME_VENUE: VenueSettings = { timeZone: DEFAULT_VENUE_TIMEZONE, locale: DEFAULT_VENUE_LOCALE };
 /** Absolute values don't depend on now; a date without a year is read near this day, never as "in the past". */
 const NO_NOW = new Date(Date.UTC(2000, 0, 1));
 
