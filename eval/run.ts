@@ -8,6 +8,7 @@ import { formatReport } from './lib/format-report.ts';
 import { casesDir, loadCases } from './lib/load-cases.ts';
 import { type ModelSession, startModelSession } from './lib/model-session.ts';
 import { patientFetch } from './lib/patient-fetch.ts';
+import { pickCases } from './lib/pick-cases.ts';
 import { runEval } from './lib/run-eval.ts';
 
 /** Stack settings the CLI passes through from the environment (the only place eval reads process.env). */
@@ -43,8 +44,7 @@ async function runBlind(
   answerTimeoutMs: number,
 ) {
   const suite = loadBlindSuite();
-  const wanted = suite.cases.filter((c) => !args.case || c.id.includes(args.case));
-  if (wanted.length === 0) throw new UsageError(`no case id contains '${args.case}'`);
+  const wanted = pickCases(suite.cases, args.case);
   const missing = session?.missing(wanted.map((c) => c.id)) ?? [];
   const report = await runBlindSuite({
     suite: { ...suite, cases: wanted.filter((c) => !missing.some((m) => m.id === c.id)) },
@@ -68,8 +68,7 @@ async function runGolden(
   answerTimeoutMs: number,
 ) {
   const suiteDir = args.suite === 'golden' ? casesDir : resolve(args.suite);
-  const cases = loadCases(suiteDir).filter((c) => !args.case || c.id.includes(args.case));
-  if (cases.length === 0) throw new UsageError(`no case id contains '${args.case}'`);
+  const cases = pickCases(loadCases(suiteDir), args.case);
   const missing = session?.missing(cases.map((c) => c.id)) ?? [];
   const report = await runEval({
     provider: args.provider,

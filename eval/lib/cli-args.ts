@@ -23,8 +23,8 @@ export const EvalArgs = z.object({
   /** Where cassettes are written (relay, gemini --record) or read (cassette); default eval/cassettes/<suite>. */
   cassettes: z.string().min(1).optional(),
   trials: z.coerce.number().int().min(1).max(20).default(1),
-  /** Only cases whose id contains this text. */
-  case: z.string().min(1).optional(),
+  /** Only these cases: each text picks the case with exactly that id, or else every case whose id contains it. */
+  case: z.array(z.string().min(1)).optional(),
   json: z.boolean().default(false),
   /** Run the cases marked out of scope for the provider too, and count them. */
   all: z.boolean().default(false),
@@ -46,7 +46,8 @@ export const USAGE = `usage: npm run eval -- [--provider offline|gemini|relay|ca
   --record      with gemini: record every conversation as a cassette (relay always records)
   --cassettes   where cassettes are written or read (default eval/cassettes/<suite>)
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
-  --case text   only the cases whose id contains text
+  --case text   only the case with that id, or else the cases whose id contains text; repeat it for
+                several (a relay recording of a chosen set: --case a --case b …)
   --json        print the report as JSON instead of the table
   --all         also run (and count) the cases marked out of scope for the offline model
   --timeout-ms  bounded wait for one confirmed plan to finish (default 30000 offline and cassette,
@@ -69,7 +70,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
         record: { type: 'boolean' },
         cassettes: { type: 'string' },
         trials: { type: 'string' },
-        case: { type: 'string' },
+        case: { type: 'string', multiple: true },
         json: { type: 'boolean' },
         all: { type: 'boolean' },
         'timeout-ms': { type: 'string' },

@@ -32,7 +32,7 @@ export function errorTypeOf(status: number): ErrorType {
 const FALLBACK_MESSAGES: Record<ErrorType, string> = {
   bad_request: 'the booking API rejected a parameter',
   unauthorized: 'the booking API refused the token: re-authenticate',
-  not_found: 'the booking no longer exists (it may have been modified or deleted)',
+  not_found: 'the booking API found no such resource',
   conflict: 'the booking was changed by someone else: refresh and retry',
   rate_limited: 'the booking API is rate limiting requests',
   server_error: 'the booking service is unavailable, try later',

@@ -45,7 +45,11 @@ export function describeFailure(label: StepLabel, failure: Failure, timeoutMs: n
         ? `${what} failed: your account is not allowed to change ${booking}. Sign in with an account for this venue, then ask again.`
         : `${what} failed: your session has expired. Sign in again, then ask again.`;
     case 'not_found':
-      return `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Search for it again, then ask again.`;
+      // A step that names no booking (a new booking) can only miss what it refers to, e.g. a product id: saying
+      // "the booking no longer exists" there would send the user looking for a booking that never was (issue 18).
+      return label.booking
+        ? `${what} failed: ${booking} no longer exists; it may have been modified or deleted. Search for it again, then ask again.`
+        : `${what} failed: the booking system could not find ${failure.field ? `the ${failure.field} given` : 'something this step refers to'} (${failure.message}). Check the details, then ask again.`;
     case 'conflict': {
       // 409 has two causes (openapi Conflict): a full slot (code slot_full, with the places left and the day's
       // alternatives), or a concurrent change / cancelled booking. Issue 14: a full slot is never worded as the

@@ -53,6 +53,38 @@ export function failureModesSuite(start: () => Promise<ExecutorStack>): void {
       expect(committedCalls(stack.sandbox)).toEqual([]);
     });
 
+    it('a new booking whose product does not exist: names what was not found, not a vanished booking', async () => {
+      // Prepare: issue 18, a product name where its id belongs reaches the executor as a 404 on create.
+      const world = await freshWorld(stack);
+      const plan = await world.seed(
+        aConfirmedPlan([
+          {
+            action_id: 'createBooking',
+            parameters: {
+              product_id: 'escape room',
+              date: '2026-12-12',
+              start_time: '10:00',
+              party_size: 4,
+              guest_name: 'Ana Lopez',
+            },
+          },
+        ]),
+      );
+
+      // Act
+      await world.deliver(plan, offline());
+
+      // Assess
+      const failed = await world.reload(plan);
+      expect(failed.status).toBe('failed');
+      expect(failed.failure_reason).toContain(
+        'Step 1 (Create booking) failed: the booking system could not find',
+      );
+      expect(failed.failure_reason).toContain('product escape room not found');
+      expect(failed.failure_reason).not.toContain('no longer exists');
+      expect(committedCalls(stack.sandbox)).toEqual([]);
+    });
+
     it('requested slot unavailable: reports the day’s free slots and rolls back earlier steps', async () => {
       // Prepare: 12:30 on 2026-12-12 is full.
       const world = await freshWorld(stack);
