@@ -67,6 +67,8 @@ export async function startLocalGateway(options: {
   routes: GatewayRoute[];
   clock: Clock;
   port?: number;
+  /** Each invocation's Lambda deadline (lambda-context.ts); default 60 s. */
+  timeoutMs?: number;
 }): Promise<LocalGateway> {
   const server = createServer((req, res) => {
     serve(options, req, res).catch((error: unknown) => {
@@ -99,7 +101,7 @@ export async function startLocalGateway(options: {
 }
 
 async function serve(
-  options: { routes: GatewayRoute[]; clock: Clock },
+  options: { routes: GatewayRoute[]; clock: Clock; timeoutMs?: number },
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -127,7 +129,7 @@ async function serve(
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       requestTimeEpoch: options.clock.now().getTime(),
     });
-    const result = await route.handler(event, lambdaContext(route.functionName));
+    const result = await route.handler(event, lambdaContext(route.functionName, options.timeoutMs));
     res.writeHead(result.statusCode, stringHeaders(result.headers));
     res.end(result.body);
     return;

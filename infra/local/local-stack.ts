@@ -19,6 +19,7 @@ import { createLogger } from '../../lib/observability/logger.ts';
 import { type Clock, systemClock } from '../../lib/ports/clock.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
+import { localTimeoutMs } from './lambda-context.ts';
 import { type LocalGateway, startLocalGateway } from './local-gateway.ts';
 import { createPlanQueues, createTables, type PlanQueues } from './provision.ts';
 import { type SqsBatchHandler, type SqsPoller, startSqsPoller } from './sqs-poller.ts';
@@ -110,8 +111,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const planner = lambdas.track((logger) => buildRequestService(config, logger, overrides));
     const planService = () => lambdas.track((logger) => buildPlanService(config, logger, overrides));
     const [confirm, answer, status] = [planService(), planService(), planService()];
+    const timeoutMs = localTimeoutMs(config);
     const gateway: LocalGateway = await startLocalGateway({
       clock,
+      timeoutMs,
       ...(options.port !== undefined ? { port: options.port } : {}),
       routes: [
         {
@@ -148,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         queueUrl: queues.queueUrl,
         queueArn: queues.queueArn,
         region: REGION,
+        timeoutMs,
         handler: withBatchStart(executePlan(executor.deps, executor.logger), options.onBatchStart),
         ...(options.onBatch ? { onBatch: options.onBatch } : {}),
       });

@@ -18,6 +18,8 @@ export interface SqsPollerOptions {
   region: string;
   handler: SqsBatchHandler;
   functionName?: string;
+  /** Each batch's Lambda deadline (lambda-context.ts); default 60 s. */
+  timeoutMs?: number;
   /** Default 10, the FIFO event source maximum. */
   batchSize?: number;
   /** Long-poll wait per receive; default 1 s so stop() is quick. */
@@ -79,7 +81,7 @@ async function deliver(options: SqsPollerOptions, messages: Message[]): Promise<
   try {
     const response = await options.handler(
       { Records: records },
-      lambdaContext(options.functionName ?? 'execute-plan'),
+      lambdaContext(options.functionName ?? 'execute-plan', options.timeoutMs),
     );
     failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
   } catch (error) {

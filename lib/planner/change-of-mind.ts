@@ -20,6 +20,8 @@ const PHRASES: readonly RegExp[] = [
 const CANCEL_WORD = /\b(cancel|annul(er|e|ez|ons))\b/;
 /** Clause boundaries: punctuation, or a conjunction that starts a second instruction. */
 const CLAUSE_BREAK = /[,;.!?:\u2013\u2014]|\s(?:and|but|then|et|mais|puis)\s/;
+/** Clause boundaries for "cancel": punctuation only (see isChangeOfMind). */
+const PUNCTUATION_BREAK = /[,;.!?:\u2013\u2014]/;
 /** A negation right before the keyword ("don't forget it", "n'annule pas"). */
 const NEGATED = /(\b(don'?t|do not|didn'?t|did not|won'?t|not|ne|pas)\s+|\bn['’])$/;
 /** Words that may surround a keyword without giving it an object: politeness, "that", "tout". */
@@ -36,17 +38,20 @@ const FILLER = new Set(
 export function isChangeOfMind(message: string): boolean {
   const clause = openingClause(normalise(message));
   if (PHRASES.some((re) => phraseEndsClause(clause, re))) return true;
-  const cancel = CANCEL_WORD.exec(clause);
+  // "cancel" is read up to punctuation only: in "Cancel and refund RZ-48241" the conjunction joins a second verb
+  // with the same object, so that is a request about a booking, not a change of mind (issue 18's recordings).
+  const sentence = openingClause(normalise(message), PUNCTUATION_BREAK);
+  const cancel = CANCEL_WORD.exec(sentence);
   if (!cancel) return false;
   // Filler only on both sides: a negation ("n'annule pas") or an object ("Sarah Lee's 3pm") is not filler.
   return (
-    onlyFiller(clause.slice(0, cancel.index)) && onlyFiller(clause.slice(cancel.index + cancel[0].length))
+    onlyFiller(sentence.slice(0, cancel.index)) && onlyFiller(sentence.slice(cancel.index + cancel[0].length))
   );
 }
 
 /** The first clause that says something: leading interjection clauses ("non, annule", "oh, never mind") skipped. */
-function openingClause(text: string): string {
-  const clauses = text.split(CLAUSE_BREAK).map((c) => c.trim());
+function openingClause(text: string, breaks: RegExp = CLAUSE_BREAK): string {
+  const clauses = text.split(breaks).map((c) => c.trim());
   return clauses.find((c) => c !== '' && !onlyFiller(c)) ?? '';
 }
 

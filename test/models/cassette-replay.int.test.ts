@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadBlindSuite } from '../../eval/lib/blind/blind-case.ts';
+import { runBlindSuite } from '../../eval/lib/blind/run-blind-suite.ts';
 import type { EvalCase } from '../../eval/lib/case-schema.ts';
 import { casesDir, loadCaseFile, loadCases } from '../../eval/lib/load-cases.ts';
 import { startModelSession } from '../../eval/lib/model-session.ts';
@@ -16,10 +18,13 @@ const MODEL = 'gemini-2.5-flash';
 /** The committed cassette directories: the fixtures recorded by the automatic answerer, and eval/cassettes/<suite>. */
 const fixtures = fileURLToPath(new URL('../fixtures/cassettes/golden/', import.meta.url));
 const evalCassettes = fileURLToPath(new URL('../../eval/cassettes/', import.meta.url));
+const suites = existsSync(evalCassettes) ? readdirSync(evalCassettes) : [];
+/** Golden-suite directories (the blind suite's cassettes replay against its own venue, below). */
 const committed = [
   fixtures,
-  ...(existsSync(evalCassettes) ? readdirSync(evalCassettes).map((suite) => join(evalCassettes, suite)) : []),
+  ...suites.filter((suite) => suite !== 'blind').map((suite) => join(evalCassettes, suite)),
 ];
+const blindCassettes = suites.includes('blind') ? join(evalCassettes, 'blind') : undefined;
 
 /** Replays a cassette directory's cases (golden suite) with --provider cassette; the model server applies the strict stub's rules. */
 async function replay(dir: string, cases: EvalCase[]) {
@@ -61,6 +66,48 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       // Assess
       expect(cases.length).toBe(cassettes.size);
       expect(report.results.filter((r) => !r.passed).map((r) => `${r.id}: ${r.firstFailure}`)).toEqual([]);
+    },
+  );
+
+  it.runIf(blindCassettes !== undefined)(
+    'every blind-corpus cassette (relay recordings, issue 18) replays with its executions: same requests, same verdict',
+    async () => {
+      // Prepare: the recordings confirmed every right plan, so the replay confirms too and the executor's
+      // requests are compared like the planner's.
+      const dir = blindCassettes ?? '';
+      const cassettes = readCassettes(dir);
+      const suite = loadBlindSuite();
+      const cases = suite.cases.filter((c) => cassettes.has(c.id));
+      const session = await startModelSession({
+        provider: 'cassette',
+        suite: 'blind',
+        cassettesDir: dir,
+        record: false,
+        relay: RELAY,
+        model: MODEL,
+        log: () => undefined,
+      });
+      if (!session) throw new Error('the cassette provider always has a model session');
+
+      // Act
+      const report = await runBlindSuite({
+        suite: { ...suite, cases },
+        provider: 'cassette',
+        env: session.env,
+        conversations: session.hooks,
+        confirm: true,
+      }).finally(() => session.close());
+
+      // Assess: every recorded conversation replays to its recorded verdict; no confirmed plan is left open.
+      expect(cases.length).toBe(cassettes.size);
+      const changed = report.results.flatMap((r) =>
+        r.conversation?.passed ? [] : [`${r.id}: ${r.conversation?.failures.join('; ') ?? 'not judged'}`],
+      );
+      expect(changed).toEqual([]);
+      const open = report.results.filter(
+        (r) => r.execution && !['completed', 'failed', 'rolled_back'].includes(r.execution.status),
+      );
+      expect(open.map((r) => `${r.id}: ${r.execution?.status} ${r.execution?.detail ?? ''}`)).toEqual([]);
     },
   );
 

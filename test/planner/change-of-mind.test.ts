@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isChangeOfMind } from '../../lib/planner/change-of-mind.ts';
 
@@ -39,7 +40,35 @@ describe('isChangeOfMind (seed 002: keyword detection, English and French)', () 
     'cancel the 7pm on Friday',
     'Never mind the time, move BK-1042 to Saturday',
     "n'annule pas, change juste l'heure",
+    // A second verb joined by a conjunction shares the object: a request about a booking (issue 18).
+    'Cancel and refund RZ-48241',
+    'cancel and rebook T7K2QX for Sunday',
+    'Annule et rembourse la réservation de Jean',
   ])('"%s" is not', (message) => {
     expect(isChangeOfMind(message)).toBe(false);
   });
 });
+
+describe('isChangeOfMind: "cancel <conjunction> <instruction>" never wipes the session', () => {
+  it('holds for any conjunction and any instruction that names something', () => {
+    const word = fc.stringMatching(/^[a-z]{3,9}$/).filter((w) => !FILLER_WORDS.has(w));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('cancel', 'Cancel', 'annule', 'Annulez'),
+        fc.constantFrom('and', 'then', 'et', 'puis', 'but'),
+        fc.array(word, { minLength: 1, maxLength: 4 }),
+        fc.stringMatching(/^[A-Z]{2}-\d{4,5}$/),
+        (verb, conjunction, words, reference) => {
+          expect(isChangeOfMind(`${verb} ${conjunction} ${words.join(' ')} ${reference}`)).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+/** Words the detector treats as filler; an instruction made only of them would say nothing. */
+const FILLER_WORDS = new Set(
+  'that it this all everything please pls thanks thank you the my whole thing request plan change changes now just ok okay no nope nah oh well sorry actually so yes can could would i want to tout ca cela merci svp stp la le les ma mon demande non bon oui finalement en fait on je veux peux pouvez tu'.split(
+    ' ',
+  ),
+);

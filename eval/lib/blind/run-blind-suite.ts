@@ -18,6 +18,8 @@ export interface BlindCaseResult {
   transcript: Array<{ user: string; reply: string }>;
   /** With `confirm`: how the confirmed plan's execution ended (status, or why the wait failed). */
   execution?: { status: string; detail?: string };
+  /** With a model session: its judgement of the conversation (a cassette replay: same requests, same verdict). */
+  conversation?: { passed: boolean; failures: string[] };
 }
 
 export interface BlindReport {
@@ -140,6 +142,7 @@ export async function runBlindSuite(options: BlindRunOptions): Promise<BlindRepo
         verdict,
         transcript,
         ...(execution ? { execution } : {}),
+        ...(judged ? { conversation: judged } : {}),
       };
       results.push(result);
       options.onCase?.(result);
