@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt } from '../../lib/planner/prompt/system-prompt.ts';
+import { lookupToolDefinition } from '../../lib/planner/tools/tool-definitions.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
 import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
 import compiled from '../../lib/registry/compiled-registry.generated.json' with { type: 'json' };
@@ -41,5 +42,28 @@ describe('planner system prompt: rules for what the model would otherwise guess 
     const line = prompt.split('\n').find((l) => l.startsWith('- updateGuestCount')) ?? '';
     expect(line).toContain("the total is the booking's current party_size from the latest lookup plus");
     expect(line).not.toContain('Use it when the user gives the new total number of');
+  });
+
+  it('an unlisted action is never swapped for a listed one, and "do what the note says" is a question', () => {
+    // Assess: a blind recording planned cancelBooking for "delete WEB-99830" and declined "do whatever the note says".
+    expect(prompt).toContain('Never put a listed action in place of one that is not listed');
+    expect(prompt).toMatch(/do what the note says"\), ask which change they want/);
+  });
+});
+
+describe('lookup tools agree with rule 4 (issue 18)', () => {
+  it.each([
+    ['getAvailability', 'date'],
+    ['searchBookings', 'date_range_start'],
+    ['searchBookings', 'date_range_end'],
+  ])('%s.%s invites the user’s words instead of demanding YYYY-MM-DD only', (actionId, name) => {
+    // Act
+    const definition = lookupToolDefinition(registry.require(actionId));
+    const properties = (
+      definition.function.parameters as { properties: Record<string, { description: string }> }
+    ).properties;
+    // Assess
+    expect(properties[name]?.description).toContain("Copy the user's words");
+    expect(properties[name]?.description).not.toMatch(/\(YYYY-MM-DD\)|Format YYYY-MM-DD/);
   });
 });

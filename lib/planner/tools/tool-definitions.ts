@@ -18,14 +18,35 @@ import {
  */
 export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
   const declaration = toFunctionDeclaration(action);
+  const properties = { ...declaration.parameters.properties };
+  for (const parameter of action.parameters) {
+    const property = properties[parameter.name];
+    if (property && WHEN_TYPES.has(parameter.type))
+      properties[parameter.name] = { ...property, description: whenDescription(parameter.description) };
+  }
   return {
     type: 'function',
     function: {
       name: declaration.name,
       description: declaration.description,
-      parameters: { ...declaration.parameters },
+      parameters: { ...declaration.parameters, properties },
     },
   };
+}
+
+const WHEN_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'datetime']);
+
+/**
+ * A lookup's date or time parameter as rule 4 of the prompt says: the user's words are welcome, because the
+ * planner reads every lookup's dates through lib/dates before calling the API (issue 18: a description saying
+ * "YYYY-MM-DD" told the model to compute dates, against the prompt). The spec's own format hint is dropped.
+ */
+function whenDescription(description: string): string {
+  const plain = description
+    .replace(/\s*\((YYYY-MM-DD|HH:MM)\)/g, '')
+    .replace(/\s*Format [^.]*\./g, '')
+    .trim();
+  return `${plain} Copy the user's words ("Saturday", "the 3rd", "3pm") or write YYYY-MM-DD / HH:MM; code resolves them.`;
 }
 
 /** The four terminal tools; propose_plan's action_id is restricted to the bound plan actions. */
