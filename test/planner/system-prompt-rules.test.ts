@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveLookupWhenArgs } from '../../lib/planner/gate/lookup-when-args.ts';
 import { buildSystemPrompt } from '../../lib/planner/prompt/system-prompt.ts';
 import { lookupToolDefinition } from '../../lib/planner/tools/tool-definitions.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
@@ -65,5 +66,33 @@ describe('lookup tools agree with rule 4 (issue 18)', () => {
     // Assess
     expect(properties[name]?.description).toContain("Copy the user's words");
     expect(properties[name]?.description).not.toMatch(/\(YYYY-MM-DD\)|Format YYYY-MM-DD/);
+  });
+});
+
+describe('lookup dates relative to the booking (issue 18)', () => {
+  const availability = registry.require('getAvailability');
+  const booking = { booking_id: 'bk_1', date: '2026-11-27', start_time: '16:30' };
+
+  it('"same day" in a lookup reads against the one booking this turn is about, as in a plan step', () => {
+    // Act
+    const read = resolveLookupWhenArgs(
+      availability,
+      { product_id: 'prod_open_jump', date: 'same day' },
+      venue,
+      booking,
+    );
+    // Assess
+    expect(read).toEqual({ args: { product_id: 'prod_open_jump', date: '2026-11-27' } });
+  });
+
+  it('without a booking it asks, never guesses', () => {
+    // Act
+    const read = resolveLookupWhenArgs(
+      availability,
+      { product_id: 'prod_open_jump', date: 'same day' },
+      venue,
+    );
+    // Assess
+    expect(read).toHaveProperty('question');
   });
 });

@@ -26,7 +26,11 @@ interface LookupOutcome {
 export function runLookupsNode(ctx: TurnContext) {
   return async function run_lookups(state: AgentLoopValues): Promise<Partial<AgentLoopValues>> {
     const reply = state.messages.at(-1) as AIMessage;
-    const outcomes = await Promise.all((reply.tool_calls ?? []).map((call) => runOne(ctx, call)));
+    // "Is there room the same day at 9:30?": relative words in a lookup read against the one booking this turn
+    // has looked up, as they would in the plan (issue 18); with none or several, the resolver asks.
+    const seen = Object.values(state.known);
+    const about = seen.length === 1 ? seen[0] : undefined;
+    const outcomes = await Promise.all((reply.tool_calls ?? []).map((call) => runOne(ctx, call, about)));
     return {
       messages: outcomes.map((o) => o.message),
       known: Object.assign({}, ...outcomes.map((o) => o.known)),
@@ -36,7 +40,7 @@ export function runLookupsNode(ctx: TurnContext) {
   };
 }
 
-async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> {
+async function runOne(ctx: TurnContext, call: ToolCall, about?: BookingRecord): Promise<LookupOutcome> {
   const action = ctx.toolset.lookups.get(call.name);
   const reply = (content: unknown, status: 'success' | 'error') =>
     new ToolMessage({
@@ -48,7 +52,7 @@ async function runOne(ctx: TurnContext, call: ToolCall): Promise<LookupOutcome> 
     });
   // interpretReply only lets bound lookups through; a missing one is answered like bad arguments.
   if (!action) return { message: reply({ error: `${call.name} is not a lookup` }, 'error'), known: {} };
-  const when = resolveLookupWhenArgs(action, call.args ?? {}, ctx.venue);
+  const when = resolveLookupWhenArgs(action, call.args ?? {}, ctx.venue, about);
   if ('question' in when) {
     // Issue 15: the model relays this question (ask_clarification) instead of guessing the date.
     return {
