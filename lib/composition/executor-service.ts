@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { venueDirectoryOf } from '../adapters/booking-api/booking-api-venue-directory.ts';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import { DynamoExecutionLog } from '../adapters/execution-log/dynamo-execution-log.ts';
 import type { Config } from '../config/config.ts';
@@ -37,9 +38,12 @@ export async function buildExecutorService(
   if (overrides.executePlanMessage) return { executePlanMessage: overrides.executePlanMessage, tracer };
   const resolved = runtime.config;
   const { client, plans, sessions } = dynamoStores(resolved, clock);
+  const registry = overrides.registry ?? loadCompiledRegistry();
+  const bookingApi = HttpBookingApi.fromConfig(resolved);
   const executePlanMessage = createExecutor({
-    registry: overrides.registry ?? loadCompiledRegistry(),
-    bookingApi: HttpBookingApi.fromConfig(resolved),
+    registry,
+    bookingApi,
+    venues: venueDirectoryOf(bookingApi, registry),
     planStore: plans,
     sessionStore: sessions,
     executionLog: new DynamoExecutionLog({ client, tableName: resolved.EXECUTIONS_TABLE }),

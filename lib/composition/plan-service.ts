@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { venueDirectoryOf } from '../adapters/booking-api/booking-api-venue-directory.ts';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
@@ -7,7 +8,7 @@ import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
 import type { Config } from '../config/config.ts';
 import { DEFAULT_LOOKUP_ROLES } from '../planner/planner-deps.ts';
 import type { PlanUseCaseDeps } from '../plans/plan-use-case-deps.ts';
-import { bookingReadTokenCheck } from '../plans/token-check.ts';
+import { planTokenCheck } from '../plans/token-check.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import { QueueUnavailableError } from '../ports/plan-queue.ts';
 import type { Tracer } from '../ports/tracer.ts';
@@ -27,7 +28,7 @@ export interface PlanServiceDeps extends PlanUseCaseDeps {
 /**
  * Builds the confirm / status / answer deps once per cold start: secrets, tracer (its `user_confirmation` span
  * continues the plan's stored trace), the plans table, the queue and the token check (issue 14: one read of the
- * plan's first booking through the booking API before confirm or answer write anything).
+ * token's venue, or for an older plan its first booking, before confirm or answer write anything; ADR 0010).
  */
 export async function buildPlanService(
   config: Config,
@@ -37,6 +38,7 @@ export async function buildPlanService(
   const runtime = await resolveRuntime(config, logger, overrides, { needsModelKey: false });
   const { clock } = runtime;
   const registry = overrides.registry ?? loadCompiledRegistry();
+  const bookingApi = HttpBookingApi.fromConfig(runtime.config);
   return {
     plans: new DynamoPlanStore({
       client: createDocumentClient(runtime.config),
@@ -47,10 +49,11 @@ export async function buildPlanService(
     clock,
     log: logger,
     tracer: runtime.tracer,
-    checkToken: bookingReadTokenCheck(
-      HttpBookingApi.fromConfig(runtime.config),
-      registry.get(DEFAULT_LOOKUP_ROLES.get),
-    ),
+    checkToken: planTokenCheck({
+      api: bookingApi,
+      getBooking: registry.get(DEFAULT_LOOKUP_ROLES.get),
+      venues: venueDirectoryOf(bookingApi, registry),
+    }),
   };
 }
 

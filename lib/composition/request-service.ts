@@ -1,4 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { venueDirectoryOf } from '../adapters/booking-api/booking-api-venue-directory.ts';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import type { Config } from '../config/config.ts';
 import { createChatModel } from '../models/create-chat-model.ts';
@@ -40,9 +41,12 @@ export async function buildRequestService(
   if (overrides.handleRequest) return { handleRequest: overrides.handleRequest, tracer };
   const resolved = runtime.config;
   const { plans, sessions } = dynamoStores(resolved, clock);
+  const registry = overrides.registry ?? loadCompiledRegistry();
+  const bookingApi = HttpBookingApi.fromConfig(resolved);
   const planner = createPlanner({
-    registry: overrides.registry ?? loadCompiledRegistry(),
-    bookingApi: HttpBookingApi.fromConfig(resolved),
+    registry,
+    bookingApi,
+    venues: venueDirectoryOf(bookingApi, registry),
     planStore: plans,
     sessionStore: sessions,
     // An injected provider is asked per request (tests script a model per turn); the configured one is built once.

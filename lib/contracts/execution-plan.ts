@@ -31,6 +31,14 @@ export const ExecutionPlan = z
     blocking_prompt: z.string().optional(),
     /** Additive (ADR 0008): why a `cancelled` plan closed; `completed_at` is when. */
     closed_reason: ClosedReason.optional(),
+    /**
+     * Additive (ADR 0010): the venue the planning token is scoped to, read once at planning (the booking API's
+     * venue read). Confirm, answer and the executor refuse a token of another venue. Absent on older plans and
+     * when the booking API declares no venue read.
+     */
+    venue_id: z.string().min(1).optional(),
+    /** Additive (ADR 0010): the ids of the bookings the steps name outright, in step order, each once. */
+    booking_refs: z.array(z.string().min(1)).optional(),
   })
   .superRefine((plan, ctx) => {
     plan.actions.forEach((a, i) => {

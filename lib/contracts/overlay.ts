@@ -18,6 +18,13 @@ export const CompensationSpec = z.object({
 });
 export type CompensationSpec = z.infer<typeof CompensationSpec>;
 
+/**
+ * Additive (ADR 0010): a read the service's own code runs, never a model. `venue` names the venue the caller's
+ * token is scoped to (the plan's venue at planning, the token check at confirm, answer and execution).
+ */
+export const ServiceRole = z.enum(['venue']);
+export type ServiceRole = z.infer<typeof ServiceRole>;
+
 /** 001 Action Metadata Overlay, plus documented additive fields (overlays/README.md). */
 export const ActionMetadataOverlay = z
   .object({
@@ -45,10 +52,17 @@ export const ActionMetadataOverlay = z
      * parameters, sent only on a step the user confirmed as high risk.
      */
     danger_headers: z.array(z.string()).optional(),
+    /** A read only the service's code runs (ServiceRole): registered execution-only, never model-visible. */
+    service_role: ServiceRole.optional(),
   })
   .strict()
   .refine((o) => !o.reversible || o.compensation_operation_id !== undefined, {
     message: 'compensation_operation_id is required when reversible is true',
     path: ['compensation_operation_id'],
+  })
+  // A service read is kept from every model (rule 1): it can't also be exposed to the planner.
+  .refine((o) => o.service_role === undefined || (!o.iq_enabled && o.safety_tier === 'normal'), {
+    message: 'service_role needs iq_enabled: false and safety_tier: normal',
+    path: ['service_role'],
   });
 export type ActionMetadataOverlay = z.infer<typeof ActionMetadataOverlay>;

@@ -13,6 +13,7 @@ import { initialMessages } from './graph/prompt.ts';
 import { toLoggedMessage } from './message-codec.ts';
 import type { RunContext } from './run-context.ts';
 import { planChangeSummary } from './step/change-summary.ts';
+import { venueRefusal } from './venue-check.ts';
 
 /** Execution logs outlive a waiting prompt: a week (sessions expire sooner; TTL only cleans up). */
 const LOG_TTL_SECONDS = 7 * 24 * 3600;
@@ -63,7 +64,8 @@ function unavailableStep(deps: ExecutorDeps, plan: StoredPlan): ExecutionFailure
 
 /**
  * One invocation's run of the graph, from the checkpoint. An answer already logged but still on the plan (a crash
- * between the two writes) is consumed first; a failure decided before a crash starts the graph at roll_back.
+ * between the two writes) is consumed first; a failure decided before a crash, a step no longer available or a
+ * token of another venue (ADR 0010) starts the graph at roll_back.
  */
 async function runGraph(ctx: RunContext, admitted: StoredPlan, stored: ExecutionRecord | undefined) {
   const { deps } = ctx;
@@ -72,7 +74,10 @@ async function runGraph(ctx: RunContext, admitted: StoredPlan, stored: Execution
     admitted.blocking_answer !== undefined && !record.pending.some((c) => c.kind === 'ask')
       ? await consumeBlockingAnswer(deps.planStore, admitted)
       : admitted;
-  const decided = decidedFailure(plan, record) ?? unavailableStep(deps, plan);
+  const decided =
+    decidedFailure(plan, record) ??
+    unavailableStep(deps, plan) ??
+    (await venueRefusal(deps.venues, plan, ctx.token));
   const state: ExecutorStateValue = await buildExecutorGraph(ctx).invoke(
     {
       ...stateFromCheckpoint(plan, record, stored !== undefined),

@@ -70,6 +70,8 @@ export const ExecutionFailure = z.object({
     'model_unavailable',
     'blocking_slot_taken',
     'answer_unusable',
+    // ADR 0010: the token is not for the plan's venue, or its venue could not be read; before any write.
+    'venue_refused',
   ]),
   /** 001 RollbackReport.triggered_by_step: the step that failed or could not be completed. */
   step_number: z.number().int().min(1),

@@ -6,6 +6,7 @@ import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { SessionStore } from '../ports/session-store.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import type { VenueDirectory } from '../ports/venue-directory.ts';
 import type { ActionRegistry } from '../registry/action-registry.ts';
 import type { ExecutionLog } from './execution-log.ts';
 
@@ -55,6 +56,11 @@ export interface ExecutorDeps {
   tracer: Tracer;
   logger: ExecutorLogger;
   config: ExecutorConfig;
+  /**
+   * ADR 0010: the token's venue read, checked against the plan's venue_id before the first write. Absent when the
+   * booking API declares no venue read.
+   */
+  venues?: VenueDirectory;
   /** Crash-test hook; absent (a no-op) in production. */
   crash?: (point: CrashPoint) => void;
 }

@@ -6,6 +6,7 @@ import type { IdSource } from '../ports/ids.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { SessionStore } from '../ports/session-store.ts';
 import type { Tracer } from '../ports/tracer.ts';
+import type { VenueDirectory } from '../ports/venue-directory.ts';
 import type { ActionRegistry } from '../registry/action-registry.ts';
 
 /** The config the planner reads (one Config object, STYLE 5). */
@@ -64,4 +65,9 @@ export interface PlannerDeps {
   config: PlannerConfig;
   /** Default: DEFAULT_LOOKUP_ROLES (our booking API). */
   roles?: Partial<LookupRoles>;
+  /**
+   * ADR 0010: reads the token's venue once per proposed plan, stored as the plan's venue_id. Absent when the
+   * booking API declares no venue read: plans then carry no venue.
+   */
+  venues?: VenueDirectory;
 }

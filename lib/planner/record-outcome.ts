@@ -14,6 +14,7 @@ import { toBookingSummary } from './booking-record.ts';
 import type { PlanningResult } from './graph/planning-state.ts';
 import { newPlanSteps } from './new-plan-steps.ts';
 import type { TurnOutput } from './plan-turn.ts';
+import { readPlanVenue } from './plan-venue.ts';
 import type { PlannerDeps } from './planner-deps.ts';
 import { asksForOf, replyTypeOf } from './reply-type.ts';
 import type { HandleRequestInput, RequestOutcome } from './request-outcome.ts';
@@ -62,6 +63,8 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
   if (result.kind === 'cancelled') return recordCancellation(r, result.message);
   if (result.kind === 'clarification')
     return recordClarification(r, result, [...turn.messages, ...closing()], resolvedBooking(turn));
+  // Read before anything is written: a failed read leaves the pending plan and the session as they were.
+  const venueId = await readPlanVenue(r.deps.venues, r.input.token);
   let amends: string | undefined;
   if (r.snapshot.pendingPlan) {
     const outcome = await invalidatePendingPlan(r, r.snapshot.pendingPlan, 'superseded');
@@ -94,6 +97,7 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
       ...(amends ? { amends_plan_id: amends } : {}),
       // Issue 7 metrics (clarification rate): the questions this session asked before the plan was proposed.
       clarification_count: r.snapshot.clarificationCount,
+      ...(venueId ? { venue_id: venueId } : {}),
     }),
   );
   correlate(r.deps.logger, stored);

@@ -28,6 +28,18 @@ export interface NewPendingPlan {
   amends_plan_id?: string;
   /** Clarifying questions the session asked before this plan (clarification-rate metric). */
   clarification_count: number;
+  /** The planning token's venue (ADR 0010); absent when the booking API declares no venue read. */
+  venue_id?: string;
+}
+
+/** ADR 0010: the bookings the steps name outright (a placeholder names a booking made by an earlier step). */
+export function bookingRefs(steps: readonly Pick<NewPlanStep, 'parameters'>[]): string[] {
+  const refs = new Set<string>();
+  for (const step of steps) {
+    const id = step.parameters.booking_id;
+    if (typeof id === 'string' && id !== '' && !id.includes('{{')) refs.add(id);
+  }
+  return [...refs];
 }
 
 /**
@@ -61,6 +73,8 @@ export function newPendingPlan(input: NewPendingPlan): StoredPlan {
     ...(input.amends_plan_id ? { amends_plan_id: input.amends_plan_id } : {}),
     expires_at: Math.floor(input.now.getTime() / 1000) + input.ttlHours * 3600,
     clarification_count: input.clarification_count,
+    ...(input.venue_id ? { venue_id: input.venue_id } : {}),
+    booking_refs: bookingRefs(input.steps),
   };
 }
 

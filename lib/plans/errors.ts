@@ -19,11 +19,21 @@ export class PlanAccessDeniedError extends PlanServiceError {
   }
 }
 
-/** Issue 14: the booking API refused the caller's token for the plan's booking (403): another venue or user. */
+/**
+ * Issue 14: the caller's token may not act on the plan's bookings (403). `refused`: the booking API said so;
+ * `other_venue` (ADR 0010): the token belongs to another venue than the plan's `venue_id`.
+ */
 export class BookingAccessDeniedError extends PlanServiceError {
   override readonly name = 'BookingAccessDeniedError';
-  constructor(readonly planId: string) {
-    super(`the booking system refused your access to the bookings of plan ${planId}`);
+  constructor(
+    readonly planId: string,
+    readonly reason: 'refused' | 'other_venue' = 'refused',
+  ) {
+    super(
+      reason === 'other_venue'
+        ? `plan ${planId} belongs to another venue than the one you are signed in to; sign in to the plan's venue to go on. Nothing was changed.`
+        : `the booking system refused your access to the bookings of plan ${planId}`,
+    );
   }
 }
 

@@ -14,7 +14,8 @@ export interface PlanUseCaseDeps {
   /** Optional: records the seed-000 `user_confirmation` span under the plan's stored trace. */
   tracer?: Tracer;
   /**
-   * Issue 14: confirm and answer prove the token first (one authenticated read of the plan's first booking).
+   * Issue 14: confirm and answer prove the token first (one authenticated read: the token's venue, ADR 0010,
+   * or for a plan without a venue its first booking).
    * Absent only in tests of the use cases' own logic; the composition root always sets it.
    */
   checkToken?: TokenCheck;

@@ -88,5 +88,7 @@ export function toExecutionPlan(plan: StoredPlan): ExecutionPlan {
     ...(plan.rollback_report ? { rollback_report: plan.rollback_report } : {}),
     ...(plan.blocking_prompt ? { blocking_prompt: plan.blocking_prompt } : {}),
     ...(plan.closed_reason ? { closed_reason: plan.closed_reason } : {}),
+    ...(plan.venue_id ? { venue_id: plan.venue_id } : {}),
+    ...(plan.booking_refs ? { booking_refs: plan.booking_refs } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import type { ServiceRole } from '../contracts/overlay.ts';
 import type { CompiledAction } from './compiled-action.ts';
 import { BlockedActionError, UnknownActionError } from './registry-errors.ts';
 
@@ -55,6 +56,14 @@ export class ActionRegistry {
   isModelVisible(actionId: string): boolean {
     const action = this.#byId.get(actionId);
     return action !== undefined && visible(action);
+  }
+
+  /**
+   * The read the service's own code runs for `role` (overlay `service_role`, ADR 0010), or undefined when the
+   * API declares none (a foreign spec): callers then skip what it would prove.
+   */
+  serviceAction(role: ServiceRole): CompiledAction | undefined {
+    return this.#all.find((a) => a.service_role === role && a.safety_tier !== 'blocked');
   }
 
   /** Every action, including blocked and execution-only ones: for audit and the CLI, never for a model. */

@@ -48,7 +48,10 @@ export function formatReport(result: BuildResult): string {
   const blocked = actions.filter((a) => a.safety_tier === 'blocked').map((a) => `  ${a.action_id}`);
   const executionOnly = actions
     .filter((a) => a.execution_only)
-    .map((a) => `  ${a.action_id} (${a.safety_tier}): ${parameterList(a)}`);
+    .map((a) => {
+      const role = a.service_role === undefined ? '' : `, service read: ${a.service_role}`;
+      return `  ${a.action_id} (${a.safety_tier}${role}): ${parameterList(a)}`;
+    });
   const byReason = (reason: string) =>
     hidden
       .filter((h) => h.reason === reason)
@@ -60,7 +63,7 @@ export function formatReport(result: BuildResult): string {
     'Not in any model view',
     ...section('Blocked (in the registry for audit only)', blocked),
     ...section(
-      'Execution-only (iq_enabled: false, run by the executor as a compensation or pre-image)',
+      'Execution-only (iq_enabled: false, run by the executor as a compensation or pre-image, or by the service)',
       executionOnly,
     ),
     ...section('Not iq_enabled', skippedLines(skipped, ['not_enabled', 'no_overlay'])),

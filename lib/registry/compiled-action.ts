@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ActionParameterShape, AtomicActionShape, shapeProblem } from '../contracts/atomic-action.ts';
 import { ParameterType } from '../contracts/enums.ts';
+import { ServiceRole } from '../contracts/overlay.ts';
 import { SnakeCase } from '../contracts/primitives.ts';
 
 /** The OpenAPI constraints kept for argument validation. */
@@ -113,10 +114,13 @@ export const CompiledAction = AtomicActionShape.extend({
   output_fields: z.array(z.string()),
   compensation: CompiledCompensation.optional(),
   /**
-   * Registered for the executor only (as another action's compensation or pre-image read): `iq_enabled: false`
+   * Registered for the executor only (as another action's compensation or pre-image read, or a service read):
+   * `iq_enabled: false`
    * (001: not exposed to the planner). Never in a model view, never a plan step. Absent means model-visible.
    */
   execution_only: z.literal(true).optional(),
+  /** A read the service's code runs for itself (overlay `service_role`, ADR 0010); always execution_only. */
+  service_role: ServiceRole.optional(),
   /** Sent only when the call is a confirmed high-risk step (build-request.ts). */
   danger_headers: z.array(DangerHeader).min(1).optional(),
 });

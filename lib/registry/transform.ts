@@ -53,6 +53,9 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionO
   const outputProblem = checkOutputFields(overlay, operation);
   if (outputProblem !== undefined) return skip('invalid_overlay', outputProblem);
   const readOnly = operation.method === 'GET';
+  if (overlay.service_role !== undefined && !readOnly) {
+    return skip('invalid_overlay', `service_role '${overlay.service_role}' needs a GET operation`);
+  }
   const parsed = CompiledAction.safeParse({
     action_id: id,
     name: nameAction(operation, overlay),
@@ -67,6 +70,7 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionO
     read_only: readOnly,
     output_fields: overlay.output_fields ?? [],
     ...(executionOnly ? { execution_only: true } : {}),
+    ...(overlay.service_role === undefined ? {} : { service_role: overlay.service_role }),
     ...(filtered.danger_headers.length > 0 ? { danger_headers: filtered.danger_headers } : {}),
   });
   if (!parsed.success) {
@@ -130,10 +134,14 @@ function settleCompensations(
   }
 }
 
-/** Dormant drafts stay, execution-only, when a model-visible action runs them; the others are not_enabled. */
+/**
+ * Dormant drafts stay, execution-only, when a model-visible action runs them or the service itself does
+ * (`service_role`); the others are not_enabled.
+ */
 function keepExecutionOnly(build: Build): void {
   const needed = new Set<string>();
   for (const action of build.drafts.values()) {
+    if (action.service_role !== undefined) needed.add(action.action_id);
     if (action.execution_only || action.safety_tier === 'blocked' || !action.compensation) continue;
     needed.add(action.compensation.action_id);
     if (action.compensation.pre_image) needed.add(action.compensation.pre_image.action_id);
@@ -149,7 +157,7 @@ function keepExecutionOnly(build: Build): void {
  * The Action Transformer (000 "Transformation Rules"): operations plus overlays → compiled actions.
  * Rule 1: only iq_enabled operations are model-visible. Blocked ones are always kept for audit (never
  * model-visible); an iq_enabled: false operation that a registered action needs as its compensation or
- * pre-image read is kept execution-only. Invalid overlays and operations are reported in `skipped` with their
+ * pre-image read, or that the service runs itself (`service_role`), is kept execution-only. Invalid overlays and operations are reported in `skipped` with their
  * reason; the others still register (000 Cross-Module: "invalid actions logged and skipped").
  */
 export function transform(
@@ -192,7 +200,8 @@ export function transform(
     if (draft.ok) {
       build.drafts.set(id, draft.action);
       details.set(id, draft);
-    } else if (dormant) build.dormantFailures.set(id, `${draft.skip.kind}: ${draft.skip.reason}`);
+    } else if (dormant && loaded.overlay.service_role === undefined)
+      build.dormantFailures.set(id, `${draft.skip.kind}: ${draft.skip.reason}`);
     else build.skipped.push(draft.skip);
   }
   settleCompensations(

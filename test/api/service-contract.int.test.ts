@@ -213,20 +213,48 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
         ...overrides,
       });
 
-    it('confirm with a token the booking API refuses: 401 auth_required, the plan stays pending, nothing enqueued', async () => {
-      // Prepare
-      const plan = await onBk1042({});
-      // Act
-      const res = await client.confirm(plan.plan_id, OWNER, 'expired-token-0000');
-      // Assess
-      expect(res).toMatchObject({ status: 401, body: { error_type: 'auth_required' } });
-      expect(await client.rawItem(plan.plan_id)).toMatchObject({
-        status: 'pending_confirmation',
-        version: 1,
+    /** A new reservation: no booking is named, so only the venue read can check the token. */
+    const newBooking = (overrides: Partial<StoredPlan>) =>
+      storedPlan({
+        venue_id: 'venue_harbour',
+        actions: [
+          {
+            step_number: 1,
+            action_id: 'createBooking',
+            parameters: {
+              product_id: 'prod_laser_tag',
+              date: '2026-12-12',
+              start_time: '10:00',
+              party_size: 4,
+              guest_name: 'Ana Lima',
+            },
+            safety_tier: 'normal',
+            executed: false,
+            step_state: 'pending',
+          },
+        ],
+        ...overrides,
       });
-      expect(await messagesFor(plan.plan_id)).toEqual([]);
-      expect(JSON.stringify(res.body)).not.toContain('expired-token-0000');
-    });
+    it.each([
+      ['a plan naming a booking (its read)', () => onBk1042({})],
+      ['a venue plan naming no booking (the venue read, ADR 0010)', () => newBooking({})],
+    ])(
+      'confirm with a token the booking API refuses, for %s: 401 auth_required, the plan stays pending, nothing enqueued',
+      async (_case, aPlan) => {
+        // Prepare
+        const plan = await aPlan();
+        // Act
+        const res = await client.confirm(plan.plan_id, OWNER, 'demo-token-expired');
+        // Assess
+        expect(res).toMatchObject({ status: 401, body: { error_type: 'auth_required' } });
+        expect(await client.rawItem(plan.plan_id)).toMatchObject({
+          status: 'pending_confirmation',
+          version: 1,
+        });
+        expect(await messagesFor(plan.plan_id)).toEqual([]);
+        expect(JSON.stringify(res.body)).not.toContain('demo-token-expired');
+      },
+    );
 
     it('answer with a token the booking API refuses: 401 auth_required, the question stays', async () => {
       // Prepare
@@ -241,6 +269,72 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
       });
       expect(await client.rawItem(plan.plan_id)).not.toHaveProperty('blocking_answer');
       expect(await messagesFor(plan.plan_id)).toEqual([]);
+    });
+
+    describe("a plan with a venue: one read of the token's venue (ADR 0010)", () => {
+      const reads = () =>
+        stack.sandbox.admin
+          .journal()
+          .filter((e) => e.operation === 'getVenue' || e.operation === 'getBooking');
+
+      it("confirm with another venue's token: 403 naming it, the plan stays pending, nothing enqueued", async () => {
+        // Prepare
+        const plan = await newBooking({});
+        const before = reads().length;
+        // Act
+        const res = await client.confirm(plan.plan_id, OWNER, 'demo-token-westside');
+        // Assess
+        expect(res.status).toBe(403);
+        expect((res.body as { message: string }).message).toContain('belongs to another venue');
+        expect(await client.rawItem(plan.plan_id)).toMatchObject({
+          status: 'pending_confirmation',
+          version: 1,
+        });
+        expect(await messagesFor(plan.plan_id)).toEqual([]);
+        expect(
+          reads()
+            .slice(before)
+            .map((e) => e.operation),
+        ).toEqual(['getVenue']);
+      });
+
+      it("answer with another venue's token: 403, the question stays, nothing enqueued", async () => {
+        // Prepare
+        const plan = await newBooking({
+          status: 'executing',
+          blocking_prompt: 'How many guests?',
+          version: 3,
+        });
+        // Act
+        const res = await client.answer(plan.plan_id, OWNER, '12 guests', 'demo-token-westside');
+        // Assess
+        expect(res.status).toBe(403);
+        expect(await client.rawItem(plan.plan_id)).toMatchObject({
+          blocking_prompt: 'How many guests?',
+          version: 3,
+        });
+        expect(await client.rawItem(plan.plan_id)).not.toHaveProperty('blocking_answer');
+        expect(await messagesFor(plan.plan_id)).toEqual([]);
+      });
+
+      it("confirm with the plan's venue token: confirmed after exactly one venue read", async () => {
+        // Prepare
+        const plan = await newBooking({});
+        const before = reads().length;
+        // Act
+        const res = await client.confirm(plan.plan_id, OWNER);
+        // Assess
+        expect(res).toMatchObject({
+          status: 200,
+          body: { plan: { status: 'confirmed', venue_id: 'venue_harbour' } },
+        });
+        expect(
+          reads()
+            .slice(before)
+            .map((e) => e.operation),
+        ).toEqual(['getVenue']);
+        expect(await messagesFor(plan.plan_id)).toHaveLength(1);
+      });
     });
   });
 

@@ -20,6 +20,7 @@ function sampleArgs(sandbox: TestSandbox): Record<string, Record<string, unknown
     getBooking: { booking_id: john },
     getAvailability: { product_id: 'prod_party_room', date: NEXT_SATURDAY },
     listProducts: {},
+    getVenue: {},
     createBooking: {
       product_id: 'prod_open_play',
       date: NEXT_SATURDAY,

@@ -79,7 +79,7 @@ describe('BookingUpdateStack data stores (dev)', () => {
       }
     });
 
-    it('has the by_session GSI and the sparse attention GSI (attention_reason, updated_at) on the plans table', () => {
+    it('has the by_session GSI and the sparse attention (attention_reason, updated_at) and by_venue (venue_id, created_at) GSIs on the plans table', () => {
       built.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
         KeySchema: [{ AttributeName: 'plan_id', KeyType: 'HASH' }],
         GlobalSecondaryIndexes: [
@@ -99,7 +99,16 @@ describe('BookingUpdateStack data stores (dev)', () => {
             ],
             Projection: { ProjectionType: 'ALL' },
           },
+          {
+            IndexName: 'by_venue',
+            KeySchema: [
+              { AttributeName: 'venue_id', KeyType: 'HASH' },
+              { AttributeName: 'created_at', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
+        AttributeDefinitions: Match.arrayWith([{ AttributeName: 'venue_id', AttributeType: 'S' }]),
       });
     });
 

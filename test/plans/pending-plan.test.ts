@@ -60,6 +60,36 @@ describe('createPendingPlan', () => {
       },
     ]);
   });
+
+  it('records the venue and the named bookings top-level (ADR 0010)', async () => {
+    // Prepare
+    const { plans } = recordingStore();
+    const step = (n: number, booking_id: string) => ({
+      step_number: n,
+      action_id: 'addBookingNote',
+      parameters: { booking_id, text: 'x' },
+      safety_tier: 'normal' as const,
+    });
+
+    // Act
+    const plan = await createPendingPlan(
+      plans,
+      aNewPlan({
+        venue_id: 'venue_harbour',
+        steps: [step(1, 'bk_2'), step(2, 'bk_1'), step(3, 'bk_2'), step(4, '{{step_1.booking_id}}')],
+      }),
+    );
+
+    // Assess
+    expect(plan).toMatchObject({ venue_id: 'venue_harbour', booking_refs: ['bk_2', 'bk_1'] });
+    expect(await plans.get(plan.plan_id)).toMatchObject({ venue_id: 'venue_harbour' });
+  });
+
+  it('leaves venue_id out when the booking API declares no venue read', async () => {
+    const plan = await createPendingPlan(recordingStore().plans, aNewPlan());
+    expect(plan).not.toHaveProperty('venue_id');
+    expect(plan.booking_refs).toEqual(['bk_1']);
+  });
 });
 
 describe('invalidatePendingPlan', () => {

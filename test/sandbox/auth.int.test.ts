@@ -53,6 +53,28 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     expect(westside.body.bookings).toMatchObject([{ guestName: 'Marco Rossi' }]);
   });
 
+  it.each([
+    ['harbour', TOKENS.harbour, { venueId: 'venue_harbour', name: 'Harbour Play Centre' }],
+    ['westside', TOKENS.westside, { venueId: 'venue_westside', name: 'Westside Trampoline Park' }],
+  ])('GET /venue names the venue the %s token is scoped to', async (_case, token, venue) => {
+    // Act
+    const response = await sandboxClient(sandbox, token).get('/venue');
+
+    // Assert
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ...venue, timezone: 'Australia/Sydney', currency: 'AUD' });
+  });
+
+  it('GET /venue answers 401 for an expired token and changes nothing', async () => {
+    // Act
+    const response = await sandboxClient(sandbox, TOKENS.expired).get('/venue');
+
+    // Assert
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'unauthorized' });
+    expect(sandbox.admin.journal().at(-1)).toMatchObject({ status: 401, committed: false });
+  });
+
   it('never writes a token into the journal', async () => {
     // Act
     await sandboxClient(sandbox, TOKENS.harbour).get('/bookings?searchText=john');

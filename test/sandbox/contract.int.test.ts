@@ -81,6 +81,7 @@ const SUCCESS: Record<string, { status: number; call: Call }> = {
     call: (c, s) => c.post(`/bookings/${bookingId(s, DEMO.past)}/refund`, { amount: 50 }),
   },
   listProducts: { status: 200, call: (c) => c.get('/products') },
+  getVenue: { status: 200, call: (c) => c.get('/venue') },
   getAvailability: {
     status: 200,
     call: (c) => c.get(`/products/prod_party_room/availability?date=${NEXT_SATURDAY}`),

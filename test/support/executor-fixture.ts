@@ -4,6 +4,8 @@ import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
 export const EXECUTOR_NOW = '2026-11-20T00:00:00.000Z';
 export const TOKEN = 'exec-token-harbour-0001';
 export const EXPIRED_TOKEN = 'exec-token-expired-0001';
+/** A token of the second venue: valid, but for none of the bookings below (ADR 0010 venue checks). */
+export const WESTSIDE_TOKEN = 'exec-token-westside-0001';
 
 /**
  * A small venue for the executor tests: BK-1042 (bk_1042) is John Smith's party on 2026-12-12 15:00 for 12;
@@ -24,10 +26,19 @@ export const executorFixture: FixtureInput = {
         },
       ],
     },
+    {
+      venueId: 'venue_westside',
+      name: 'Westside Trampoline Park',
+      timezone: 'Australia/Sydney',
+      products: [
+        { productId: 'prod_jump', name: 'Jump Session', sessionTimes: ['10:00'], capacityPerSession: 30 },
+      ],
+    },
   ],
   tokens: [
     { token: TOKEN, userId: 'user_ops_harbour', venueId: 'venue_harbour' },
     { token: EXPIRED_TOKEN, userId: 'user_ops_harbour', venueId: 'venue_harbour', expiresAt: '-1d' },
+    { token: WESTSIDE_TOKEN, userId: 'user_ops_westside', venueId: 'venue_westside' },
   ],
   bookings: [
     {

@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import {
   PLANS_ATTENTION_INDEX,
   PLANS_BY_SESSION_INDEX,
+  PLANS_BY_VENUE_INDEX,
   TTL_ATTRIBUTE,
 } from '../../../lib/adapters/dynamodb/table-definitions.ts';
 
@@ -26,7 +27,7 @@ export interface PlanTablesProps {
  * plans expire with their session.
  */
 export class PlanTables extends Construct {
-  /** pk plan_id; GSI by_session (session_id, created_at). */
+  /** pk plan_id; GSIs by_session (session_id, created_at), attention and by_venue (venue_id, created_at). */
   readonly plans: TableV2;
   /** pk session_id: chat history, referenced booking, clarification count. */
   readonly sessions: TableV2;
@@ -60,6 +61,13 @@ export class PlanTables extends Construct {
           indexName: PLANS_ATTENTION_INDEX,
           partitionKey: { name: 'attention_reason', type: AttributeType.STRING },
           sortKey: { name: 'updated_at', type: AttributeType.STRING },
+          projectionType: ProjectionType.ALL,
+        },
+        {
+          // Sparse: plans made before ADR 0010 (or for an API without a venue read) carry no venue_id.
+          indexName: PLANS_BY_VENUE_INDEX,
+          partitionKey: { name: 'venue_id', type: AttributeType.STRING },
+          sortKey: { name: 'created_at', type: AttributeType.STRING },
           projectionType: ProjectionType.ALL,
         },
       ],

@@ -7,12 +7,18 @@ export const PLANS_BY_SESSION_INDEX = 'by_session';
  * first by updated_at — the ops console query of docs/ops.md.
  */
 export const PLANS_ATTENTION_INDEX = 'attention';
+/**
+ * Sparse GSI of the plans table: a venue's plans, newest first by created_at (ADR 0010; docs/ops.md). Only plans
+ * with `venue_id` are indexed: older plans, and plans of an API without a venue read, have none.
+ */
+export const PLANS_BY_VENUE_INDEX = 'by_venue';
 /** TTL attribute (epoch seconds) of the plans and sessions tables. */
 export const TTL_ATTRIBUTE = 'expires_at';
 
 /**
  * Key schemas of the three tables. The local stack creates them from here; the CDK app declares the same keys
- * (keep the two in step: plans/plan_id + GSI by_session(session_id, created_at), sessions/session_id,
+ * (keep the two in step: plans/plan_id + GSIs by_session(session_id, created_at), attention(attention_reason,
+ * updated_at) and by_venue(venue_id, created_at), sessions/session_id,
  * executions/plan_id).
  */
 export function tableDefinitions(names: {
@@ -30,6 +36,7 @@ export function tableDefinitions(names: {
         { AttributeName: 'created_at', AttributeType: 'S' },
         { AttributeName: 'attention_reason', AttributeType: 'S' },
         { AttributeName: 'updated_at', AttributeType: 'S' },
+        { AttributeName: 'venue_id', AttributeType: 'S' },
       ],
       KeySchema: [{ AttributeName: 'plan_id', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [
@@ -46,6 +53,14 @@ export function tableDefinitions(names: {
           KeySchema: [
             { AttributeName: 'attention_reason', KeyType: 'HASH' },
             { AttributeName: 'updated_at', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: PLANS_BY_VENUE_INDEX,
+          KeySchema: [
+            { AttributeName: 'venue_id', KeyType: 'HASH' },
+            { AttributeName: 'created_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },

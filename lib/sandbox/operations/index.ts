@@ -9,6 +9,7 @@ export const operationHandlers: Record<string, OperationHandler> = {
   exportBookings: reads.exportBookings,
   listProducts: reads.listProducts,
   getAvailability: reads.getAvailability,
+  getVenue: reads.getVenue,
   createBooking: writes.createBooking,
   rescheduleBooking: writes.rescheduleBooking,
   updateGuestCount: writes.updateGuestCount,

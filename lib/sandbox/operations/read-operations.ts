@@ -59,6 +59,12 @@ export const listProducts: OperationHandler = function listProducts({ rules }) {
   return { status: 200, body: { products }, committed: false };
 };
 
+/** The venue the caller's token is scoped to (every token has exactly one; the fixture's tokens[].venueId). */
+export const getVenue: OperationHandler = function getVenue({ rules }) {
+  const { venueId, name, timezone, currency } = rules.state.venue(rules.venueId);
+  return { status: 200, body: { venueId, name, timezone, currency }, committed: false };
+};
+
 export const getAvailability: OperationHandler = function getAvailability({ rules, params }) {
   const productId = stringArg(params, 'productId');
   const product = rules.state.product(rules.venueId, productId);

@@ -8,6 +8,7 @@ import type { BookingApi } from '../../../lib/ports/booking-api.ts';
 import { fixedClock } from '../../../lib/ports/clock.ts';
 import type { PlanStore } from '../../../lib/ports/plan-store.ts';
 import type { SessionStore } from '../../../lib/ports/session-store.ts';
+import type { VenueDirectory } from '../../../lib/ports/venue-directory.ts';
 import type { ActionRegistry } from '../../../lib/registry/action-registry.ts';
 import { loadCompiledRegistry } from '../../../lib/registry/compiled-registry.ts';
 import { RecordingTracer } from '../../support/recording-tracer.ts';
@@ -40,6 +41,8 @@ export interface HarnessOptions {
   planStore?: PlanStore;
   sessionStore?: SessionStore;
   now?: string;
+  /** ADR 0010: the token's venue read; absent like a booking API without one. */
+  venues?: VenueDirectory;
 }
 
 /** The real planner (graph, gate, stores) over in-memory stores, a pinned clock and a recording tracer. */
@@ -60,6 +63,7 @@ export function plannerHarness(options: HarnessOptions) {
     tracer,
     logger: silent,
     config: { ...TEST_CONFIG, ...options.config },
+    ...(options.venues ? { venues: options.venues } : {}),
   };
   const planner = createPlanner(deps);
   return {
