@@ -37,7 +37,7 @@ function freshRecord(deps: ExecutorDeps, plan: StoredPlan): ExecutionRecord {
 }
 
 /** A failure already decided before a crash: in the log, or a step recorded as failed. */
-function decidedFailure(plan: StoredPlan, record: ExecutionRecord): ExecutionFailure | undefined {
+export function decidedFailure(plan: StoredPlan, record: ExecutionRecord): ExecutionFailure | undefined {
   if (record.failure) return record.failure;
   const failed = plan.actions.find((s) => s.step_state === 'failed');
   if (!failed) return undefined;

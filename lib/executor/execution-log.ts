@@ -70,6 +70,8 @@ export const ExecutionFailure = z.object({
     'model_unavailable',
     'blocking_slot_taken',
     'answer_unusable',
+    /** The plan's message died twice (DLQ) and the watchdog rolled it back (ADR 0009). */
+    'execution_abandoned',
   ]),
   /** 001 RollbackReport.triggered_by_step: the step that failed or could not be completed. */
   step_number: z.number().int().min(1),

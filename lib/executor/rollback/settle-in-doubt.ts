@@ -2,7 +2,7 @@ import { recordStepFailed, recordStepSucceeded } from '../../plans/step-records.
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, withPlan } from '../execution-state.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
 import { resolveInDoubt } from '../step/resolve-in-doubt.ts';
 
 type LostAnswer = Extract<ActionOutcome, { ok: false }>;
@@ -14,7 +14,7 @@ export interface Settlement {
 }
 
 async function markFailed(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   failure: ExecutionFailure,
 ): Promise<ExecutionState> {
@@ -37,7 +37,7 @@ async function markFailed(
  * cannot be read back are never re-sent.
  */
 export async function settleInDoubtStep(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   failure: ExecutionFailure,
 ): Promise<Settlement> {

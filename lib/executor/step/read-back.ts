@@ -2,7 +2,7 @@ import { readPath } from '../../contracts/template-grammar.ts';
 import type { VenueSettings } from '../../dates/same-when.ts';
 import type { StoredStep } from '../../plans/stored-plan.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
 import { type Reading, sameValue } from './canonical-value.ts';
 import { preImageRead } from './pre-image.ts';
@@ -72,7 +72,11 @@ export function judgeReadBack(
  * its arguments templates over the request), so it reads exactly what the pre-image read. An action without one
  * (a create: there is no id yet) cannot be read back: `unknown`, and the caller relies on the same-key replay.
  */
-export async function readBack(ctx: RunContext, action: CompiledAction, step: StoredStep): Promise<ReadBack> {
+export async function readBack(
+  ctx: StepContext,
+  action: CompiledAction,
+  step: StoredStep,
+): Promise<ReadBack> {
   const read = preImageRead(ctx, action, step.resolved_parameters ?? {});
   if (read.kind !== 'read' || !read.reader.read_only) {
     return { kind: 'unknown', reason: 'this change cannot be read back' };
