@@ -3,6 +3,7 @@ import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, withPlan } from '../execution-state.ts';
 import type { StepContext } from '../run-context.ts';
+import { canReadBack } from '../step/read-back.ts';
 import { resolveInDoubt } from '../step/resolve-in-doubt.ts';
 
 type LostAnswer = Extract<ActionOutcome, { ok: false }>;
@@ -50,7 +51,7 @@ export async function settleInDoubtStep(
   };
   // Succeeded: settled before a crash. Pending or rolled back: nothing was left unanswered.
   if (step.step_state !== 'failed' && step.step_state !== 'intent_recorded') return settled(state);
-  const readable = action?.compensation?.pre_image !== undefined;
+  const readable = action !== undefined && canReadBack(action);
   if (!action || action.read_only || !step.resolved_parameters || (!readable && !action.reversible)) {
     return { failure, state: await markFailed(ctx, state, failure) };
   }

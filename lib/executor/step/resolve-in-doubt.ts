@@ -4,7 +4,7 @@ import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { StepContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
-import { readBack } from './read-back.ts';
+import { canReadBack, readBack } from './read-back.ts';
 
 type Failed = Extract<ActionOutcome, { ok: false }>;
 
@@ -64,7 +64,7 @@ export async function resolveInDoubt(
   for (let sent = 0; ; sent += 1) {
     const seen = await readBack(ctx, action, step);
     if (seen.kind === 'applied') return { kind: 'applied', data: seen.data };
-    const readable = action.compensation?.pre_image !== undefined;
+    const readable = canReadBack(action);
     // A write that cannot be read back gets at least one same-key re-send: the replay is its only answer.
     if (seen.kind === 'unknown' && (readable || sent >= Math.max(1, options.resends))) {
       return { kind: 'in_doubt', outcome: last, why: 'unreadable' };
