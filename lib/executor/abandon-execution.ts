@@ -2,7 +2,7 @@ import type { StoredPlan } from '../plans/stored-plan.ts';
 import { abandonedReason } from '../plans/stuck-plans.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { TraceScope } from '../ports/tracer.ts';
-import { decidedFailure } from './create-executor.ts';
+import { decidedFailure, freshRecord } from './create-executor.ts';
 import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
 import { stateFromCheckpoint } from './execution-state.ts';
 import { rollBackAndClose } from './rollback/roll-back-and-close.ts';
@@ -10,28 +10,6 @@ import type { StepContext, StepDeps } from './run-context.ts';
 
 /** Rolls back a plan whose message died twice; undefined when the plan is not executing (nothing to roll back). */
 export type AbandonExecution = (msg: PlanMessage) => Promise<StoredPlan | undefined>;
-
-/** Execution logs outlive a waiting prompt: a week (as create-executor's). */
-const LOG_TTL_SECONDS = 7 * 24 * 3600;
-
-function emptyRecord(deps: StepDeps, plan: StoredPlan): ExecutionRecord {
-  const now = deps.clock.now();
-  return {
-    plan_id: plan.plan_id,
-    seq: 0,
-    messages: [],
-    pending: [],
-    model_calls: 0,
-    model_errors: 0,
-    corrections: {},
-    nudges: 0,
-    after_answer: false,
-    compensation_failures: {},
-    compensation_versions: {},
-    updated_at: now.toISOString(),
-    expires_at: Math.floor(now.getTime() / 1000) + LOG_TTL_SECONDS,
-  };
-}
 
 /**
  * The failure an abandoned plan ends with: the one already decided (logged, or a failed step), else the write
@@ -66,7 +44,7 @@ export function createAbandonExecution(deps: StepDeps): AbandonExecution {
     const plan = await deps.planStore.get(msg.plan_id);
     if (plan?.status !== 'executing') return undefined;
     const stored = await deps.executionLog.get(plan.plan_id);
-    const record = stored ?? emptyRecord(deps, plan);
+    const record = stored ?? freshRecord(deps, plan);
     const scope: TraceScope = { userId: plan.user_id, sessionId: plan.session_id, planId: plan.plan_id };
     return deps.tracer.span(
       'abandoned_execution',

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlanQueues, type PlanQueues, type TableNames } from '../../infra/local/provision.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { SqsPlanQueue } from '../../lib/adapters/sqs/sqs-plan-queue.ts';
@@ -11,6 +10,7 @@ import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { dieUntilDeadLettered, queueDepth } from '../support/dead-letters.ts';
 import { EXECUTOR_NOW, executorFixture } from '../support/executor-fixture.ts';
 import { type Emulators, startEmulators } from '../support/local-stack.ts';
 
@@ -47,26 +47,6 @@ async function ops(command: string, tables: TableNames, queues: PlanQueues) {
   return { stdout, stderr };
 }
 
-async function depth(queueUrl: string): Promise<number> {
-  const out = await emulators.sqsClient.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
-  );
-  return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0);
-}
-
-/** Receives without deleting (a consumer that died) until fauxqs moves the message to the DLQ. */
-async function dieUntilDeadLettered(queues: PlanQueues): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      await emulators.sqsClient.send(
-        new ReceiveMessageCommand({ QueueUrl: queues.queueUrl, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 }),
-      );
-      expect(await depth(queues.dlqUrl)).toBe(1);
-    },
-    { timeout: 15_000, interval: 200 },
-  );
-}
-
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 function executing(updatedAt: string, overrides: Partial<StoredPlan> = {}): StoredPlan {
@@ -96,7 +76,7 @@ describe('npm run ops against a local stack (dynalite, fauxqs, sandbox)', () => 
     const queue = new SqsPlanQueue({ client: emulators.sqsClient, queueUrl: queues.queueUrl });
     const start = buildPlanMessage(dead.plan_id, 'start', dead.version, 'tok-ops-1');
     await queue.enqueue(start.message, start.options);
-    await dieUntilDeadLettered(queues);
+    await dieUntilDeadLettered(emulators.sqsClient, queues);
 
     // Act / Assess: stuck
     const listed = await ops('stuck', tables, queues);
@@ -110,10 +90,13 @@ describe('npm run ops against a local stack (dynalite, fauxqs, sandbox)', () => 
     expect(redriven.stdout).toBe(
       `redriven ${dead.plan_id}\n1 message(s) moved back to the plan queue; 0 left in the DLQ (not plan messages)\n`,
     );
-    expect([await depth(queues.dlqUrl), await depth(queues.queueUrl)]).toEqual([0, 1]);
+    expect([
+      await queueDepth(emulators.sqsClient, queues.dlqUrl),
+      await queueDepth(emulators.sqsClient, queues.queueUrl),
+    ]).toEqual([0, 1]);
 
     // Act / Assess: sweep, after the redriven message died again
-    await dieUntilDeadLettered(queues);
+    await dieUntilDeadLettered(emulators.sqsClient, queues);
     const swept = await ops('sweep', tables, queues);
     expect(JSON.parse(swept.stdout)).toEqual({
       redriven: [dead.plan_id],
@@ -123,7 +106,10 @@ describe('npm run ops against a local stack (dynalite, fauxqs, sandbox)', () => 
       discarded: 0,
     });
     expect(await plans.get(dead.plan_id)).toMatchObject({ status: 'executing', watchdog_redrives: 1 });
-    expect([await depth(queues.dlqUrl), await depth(queues.queueUrl)]).toEqual([0, 1]);
+    expect([
+      await queueDepth(emulators.sqsClient, queues.dlqUrl),
+      await queueDepth(emulators.sqsClient, queues.queueUrl),
+    ]).toEqual([0, 1]);
     const failed = await plans.get(stuck.plan_id);
     expect(failed).toMatchObject({ status: 'failed', attention_reason: 'manual_recovery' });
     expect(failed?.failure_reason).toContain('This request stopped before it finished');

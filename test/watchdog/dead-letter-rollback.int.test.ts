@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlanQueues } from '../../infra/local/provision.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
@@ -20,6 +20,7 @@ import { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import type { FaultInput } from '../../lib/sandbox/faults.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
+import { dieUntilDeadLettered, queueDepth } from '../support/dead-letters.ts';
 import { EXECUTOR_NOW, executorFixture, TOKEN } from '../support/executor-fixture.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { type Emulators, startEmulators } from '../support/local-stack.ts';
@@ -36,26 +37,6 @@ afterAll(async () => {
   await sandbox.close();
   await emulators.stop();
 });
-
-async function depth(queueUrl: string): Promise<number> {
-  const out = await emulators.sqsClient.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
-  );
-  return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0);
-}
-
-/** Receives without deleting (a consumer that died) until fauxqs moves the message to the DLQ. */
-async function dieUntilDeadLettered(queueUrl: string, dlqUrl: string): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      await emulators.sqsClient.send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 }),
-      );
-      expect(await depth(dlqUrl)).toBe(1);
-    },
-    { timeout: 15_000, interval: 200 },
-  );
-}
 
 /** Committed journal entries of this plan's Idempotency-Keys, in commit order. */
 function commits(planId: string): string[] {
@@ -117,7 +98,7 @@ async function aPlanWhoseExecutorDied() {
   );
   const body = PlanMessage.parse(JSON.parse(received.Messages?.[0]?.Body ?? '{}'));
   await expect(execute(body)).rejects.toThrow('the Lambda timed out');
-  await dieUntilDeadLettered(queues.queueUrl, queues.dlqUrl);
+  await dieUntilDeadLettered(emulators.sqsClient, queues);
   const sweepDeps = {
     plans: base.planStore,
     queue,
@@ -135,7 +116,7 @@ async function aPlanWhoseExecutorDied() {
 /** Sweeps once (a redrive), lets the redriven message die again, and sweeps a second time. */
 async function sweepTwice(world: Awaited<ReturnType<typeof aPlanWhoseExecutorDied>>, faults: FaultInput[]) {
   const first = await sweepStuckPlans(world.sweepDeps);
-  await dieUntilDeadLettered(world.queues.queueUrl, world.queues.dlqUrl);
+  await dieUntilDeadLettered(emulators.sqsClient, world.queues);
   for (const fault of faults) sandbox.admin.injectFault(fault);
   const second = await sweepStuckPlans(world.sweepDeps);
   return { first, second };
@@ -169,7 +150,7 @@ describe('watchdog: a message that dies twice is rolled back with its token (ADR
     ]);
     const booking = sandbox.admin.booking('bk_1042');
     expect([booking?.startTime, booking?.partySize, booking?.notes.length]).toEqual(['15:00', 12, 0]);
-    expect(await depth(world.queues.dlqUrl)).toBe(0);
+    expect(await queueDepth(emulators.sqsClient, world.queues.dlqUrl)).toBe(0);
     expect(await world.log.get(world.plan.plan_id)).toBeUndefined();
     expect(JSON.stringify(ended)).not.toContain(TOKEN);
   }, 60_000);
