@@ -15,9 +15,11 @@ export function createHandler(deps: () => Promise<SweepDeps>, log: Logger) {
     log.info('watchdog sweep', {
       redriven: summary.redriven.length,
       failed: summary.failed.length,
+      rolled_back: summary.rolled_back.length,
       expired: summary.expired.length,
       discarded: summary.discarded,
       failed_plan_ids: summary.failed,
+      rolled_back_plan_ids: summary.rolled_back,
     });
     return summary;
   };

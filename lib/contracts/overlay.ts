@@ -25,6 +25,25 @@ export type CompensationSpec = z.infer<typeof CompensationSpec>;
 export const ServiceRole = z.enum(['venue']);
 export type ServiceRole = z.infer<typeof ServiceRole>;
 
+/**
+ * Additive extension (overlays/README.md, ADR 0011): how to read back a write whose answer was lost when the
+ * action's effect does not show on its pre-image (a note added to a list). A read-only action, its arguments as
+ * templates over the request, and the response fields that must then show the intended values; `version` names
+ * a response field that must have moved past its value read just before the write.
+ */
+export const VerifySpec = z
+  .object({
+    operation_id: z.string().min(1),
+    parameters: z.record(z.string(), z.string()),
+    /** Response path (a list is passed through: `notes.text` is the text of any note) → template over the request. */
+    fields: z.record(z.string(), z.string()).refine((f) => Object.keys(f).length > 0, {
+      message: 'verify.fields needs at least one response field to compare',
+    }),
+    version: z.string().min(1).optional(),
+  })
+  .strict();
+export type VerifySpec = z.infer<typeof VerifySpec>;
+
 /** 001 Action Metadata Overlay, plus documented additive fields (overlays/README.md). */
 export const ActionMetadataOverlay = z
   .object({
@@ -39,6 +58,7 @@ export const ActionMetadataOverlay = z
     // Additive extensions.
     name: z.string().min(1).max(50).optional(),
     compensation: CompensationSpec.optional(),
+    verify: VerifySpec.optional(),
     /** Response fields later steps may reference with {{step_N.field}} (snake_case). */
     output_fields: z.array(z.string()).optional(),
     /** Parameters that carry guest PII; masked at rest once the plan is terminal. */

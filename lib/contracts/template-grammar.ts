@@ -127,6 +127,29 @@ export function readPath(source: unknown, path: string | readonly PathSegment[])
   return current;
 }
 
+/**
+ * Every value at a path, passing through lists: a key that meets a list reads it from each item (`notes.text`
+ * is the text of every note), an index reads one item. The overlay `verify.fields` read (ADR 0011).
+ */
+export function readAll(source: unknown, path: string | readonly PathSegment[]): unknown[] {
+  const segments = typeof path === 'string' ? parsePath(path) : path;
+  if (segments === undefined) return [];
+  let current: unknown[] = [source];
+  for (const segment of segments) {
+    const next: unknown[] = [];
+    for (const value of current) {
+      const index = typeof segment === 'number' || /^\d+$/.test(segment);
+      const items = Array.isArray(value) && !index ? value : [value];
+      for (const item of items) {
+        const read = readPath(item, [segment]);
+        if (read !== undefined) next.push(read);
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
 /** Looks a scope ('step_1', 'request', 'before'…) and a path (as formatPath writes it) up; undefined when absent. */
 export type TemplateLookup = (scope: string, path: string, segments: readonly PathSegment[]) => unknown;
 

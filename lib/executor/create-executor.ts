@@ -11,14 +11,14 @@ import { buildExecutorGraph } from './graph/executor-graph.ts';
 import type { ExecutorStateValue } from './graph/graph-state.ts';
 import { initialMessages } from './graph/prompt.ts';
 import { toLoggedMessage } from './message-codec.ts';
-import type { RunContext } from './run-context.ts';
+import type { RunContext, StepDeps } from './run-context.ts';
 import { planChangeSummary } from './step/change-summary.ts';
 import { venueRefusal } from './venue-check.ts';
 
 /** Execution logs outlive a waiting prompt: a week (sessions expire sooner; TTL only cleans up). */
 const LOG_TTL_SECONDS = 7 * 24 * 3600;
 
-function freshRecord(deps: ExecutorDeps, plan: StoredPlan): ExecutionRecord {
+export function freshRecord(deps: StepDeps, plan: StoredPlan): ExecutionRecord {
   const now = deps.clock.now();
   return {
     plan_id: plan.plan_id,
@@ -38,7 +38,7 @@ function freshRecord(deps: ExecutorDeps, plan: StoredPlan): ExecutionRecord {
 }
 
 /** A failure already decided before a crash: in the log, or a step recorded as failed. */
-function decidedFailure(plan: StoredPlan, record: ExecutionRecord): ExecutionFailure | undefined {
+export function decidedFailure(plan: StoredPlan, record: ExecutionRecord): ExecutionFailure | undefined {
   if (record.failure) return record.failure;
   const failed = plan.actions.find((s) => s.step_state === 'failed');
   if (!failed) return undefined;

@@ -72,6 +72,8 @@ export const ExecutionFailure = z.object({
     'answer_unusable',
     // ADR 0010: the token is not for the plan's venue, or its venue could not be read; before any write.
     'venue_refused',
+    /** The plan's message died twice (DLQ) and the watchdog rolled it back (ADR 0009). */
+    'execution_abandoned',
   ]),
   /** 001 RollbackReport.triggered_by_step: the step that failed or could not be completed. */
   step_number: z.number().int().min(1),

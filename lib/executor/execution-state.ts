@@ -2,7 +2,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { StoredPlan, StoredStep } from '../plans/stored-plan.ts';
 import type { ExecutionFailure, ExecutionRecord, PlannedCall } from './execution-log.ts';
 import { fromLoggedMessage, toLoggedMessage } from './message-codec.ts';
-import type { RunContext } from './run-context.ts';
+import type { StepContext } from './run-context.ts';
 
 /**
  * What an execution knows at any point: the plan item as last read or written (its steps are the write-ahead
@@ -74,7 +74,7 @@ export function stateFromCheckpoint(
  * returns the state it now holds. A lost race throws StaleExecutionRecordError and SQS redelivers the message.
  */
 export async function saveCheckpoint(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   change: CheckpointChange,
 ): Promise<ExecutionState> {

@@ -1,20 +1,31 @@
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import type { CrashPoint, ExecutorDeps } from './executor-deps.ts';
 
+/** The executor's deps without its model: all that steps, read-backs and rollback use. */
+export type StepDeps = Omit<ExecutorDeps, 'model'>;
+
 /**
- * What one invocation's nodes share and never change: the injected deps, the user's token (memory only: never
- * stored, logged or traced) and the `execution` span with its scope. Everything that changes lives in the
- * graph's state (graph/graph-state.ts).
+ * What steps and rollback share with the graph's nodes: the deps, the user's token (memory only: never stored,
+ * logged or traced) and the span with its scope. Rollback runs on this alone, so the watchdog can roll a plan
+ * back without a model (lib/executor/abandon-execution.ts).
  */
-export interface RunContext {
-  readonly deps: ExecutorDeps;
+export interface StepContext {
+  readonly deps: StepDeps;
   readonly planId: string;
   readonly token: string;
   readonly scope: TraceScope;
   readonly span: SpanHandle;
 }
 
+/**
+ * What one invocation's nodes share and never change: the injected deps (with the model), the token and the
+ * `execution` span. Everything that changes lives in the graph's state (graph/graph-state.ts).
+ */
+export interface RunContext extends StepContext {
+  readonly deps: ExecutorDeps;
+}
+
 /** The crash tests' hook (issue 6 "Exactly once"); a no-op in production. */
-export function crash(ctx: RunContext, point: CrashPoint): void {
+export function crash(ctx: StepContext, point: CrashPoint): void {
   ctx.deps.crash?.(point);
 }

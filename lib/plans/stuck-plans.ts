@@ -70,3 +70,19 @@ export function stuckFailure(
     },
   };
 }
+
+/**
+ * The failure text of a plan the watchdog rolled back with its token (a message that died twice, ADR 0009), from
+ * how the rollback ended: everything undone, nothing had changed, or what must be checked by hand (the report's
+ * manual steps, which name the booking and the values).
+ */
+export function abandonedReason(
+  status: 'completed' | 'failed' | 'rolled_back',
+  report: RollbackReport | undefined,
+): string {
+  const why = `${WHY.dead_letter}, so it was stopped`;
+  if (status === 'rolled_back') return `${why} and the changes it had made were undone. You can ask again.`;
+  const manual = report?.manual_recovery_steps ?? [];
+  if (manual.length === 0) return `${why}. Nothing was changed. You can ask again.`;
+  return `${why}, and not everything it had changed could be undone automatically. Please check: ${manual.join(' ')}`;
+}

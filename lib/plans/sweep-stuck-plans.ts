@@ -25,11 +25,20 @@ export interface SweepDeps {
   bounds: StuckBounds;
   /** Redrives of a dead-lettered plan before it is failed (default 1: "resume where safe", once). */
   maxRedrives?: number;
+  /**
+   * Rolls back an executing plan with its message's token and ends it with the report (the executor's
+   * createAbandonExecution); undefined when the plan is not executing. Absent: the plan is failed with a
+   * manual-check report instead (stuck-plans.ts).
+   */
+  abandon?: (message: PlanMessage) => Promise<StoredPlan | undefined>;
 }
 
 export interface SweepSummary {
   redriven: string[];
+  /** Plans ended failed without a rollback (no token, not started, or the rollback could not run). */
   failed: string[];
+  /** Dead-lettered plans the watchdog rolled back with their token (ended rolled_back or failed). */
+  rolled_back: string[];
   expired: string[];
   /** DLQ messages deleted without action (plan gone or already terminal, or not a plan message). */
   discarded: number;
@@ -70,10 +79,48 @@ async function failStuck(
 }
 
 /**
+ * A message that died a second time: its plan is rolled back with the message's token where it can be
+ * (executing, and `abandon` wired), else failed with the manual-check report. A rollback that throws (a store
+ * fault, a lost race) leaves what it recorded on the plan, which is read again before the fallback report.
+ */
+async function endDeadLettered(
+  deps: SweepDeps,
+  plan: StoredPlan,
+  message: PlanMessage,
+  summary: SweepSummary,
+): Promise<void> {
+  if (deps.abandon && plan.status === 'executing') {
+    try {
+      const ended = await deps.abandon(message);
+      if (ended) {
+        summary.rolled_back.push(plan.plan_id);
+        deps.log.info(`plan ${plan.plan_id} rolled back after its message died twice`, {
+          plan_id: plan.plan_id,
+          status: ended.status,
+        });
+        return;
+      }
+    } catch (error) {
+      deps.log.warn(
+        `rollback of dead-lettered plan ${plan.plan_id} did not finish; failing it for a manual check`,
+        {
+          plan_id: plan.plan_id,
+          error_name: error instanceof Error ? error.name : 'unknown',
+        },
+      );
+    }
+  }
+  const current = await deps.plans.get(plan.plan_id);
+  if (current && !isTerminal(current.status) && (await failStuck(deps, current, 'dead_letter'))) {
+    summary.failed.push(plan.plan_id);
+  }
+}
+
+/**
  * Drains the DLQ: a message whose plan is gone or terminal is deleted; one whose plan is still running is
  * re-enqueued on the main queue under a new deduplication id, once ("resume where safe": the executor resumes
  * from its write-ahead log and the same Idempotency-Keys); a plan whose message comes back again is failed with
- * its report. The redrive count is recorded on the plan before the message is sent.
+ * rolled back with its token (endDeadLettered). The redrive count is recorded on the plan before the message is sent.
  */
 async function drainDeadLetters(deps: SweepDeps, summary: SweepSummary, seen: Set<string>): Promise<void> {
   const max = deps.maxRedrives ?? 1;
@@ -108,8 +155,8 @@ async function drainDeadLetters(deps: SweepDeps, summary: SweepSummary, seen: Se
           plan_id: plan.plan_id,
           redrive: redrives + 1,
         });
-      } else if (await failStuck(deps, plan, 'dead_letter')) {
-        summary.failed.push(plan.plan_id);
+      } else {
+        await endDeadLettered(deps, plan, parsed.data, summary);
       }
       await deps.deadLetters.remove(letter.receipt);
     }
@@ -123,7 +170,7 @@ async function drainDeadLetters(deps: SweepDeps, summary: SweepSummary, seen: Se
  * No plan stays non-terminal forever.
  */
 export async function sweepStuckPlans(deps: SweepDeps): Promise<SweepSummary> {
-  const summary: SweepSummary = { redriven: [], failed: [], expired: [], discarded: 0 };
+  const summary: SweepSummary = { redriven: [], failed: [], rolled_back: [], expired: [], discarded: 0 };
   const seen = new Set<string>();
   await drainDeadLetters(deps, summary, seen);
   const now = deps.clock.now();

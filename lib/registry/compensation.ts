@@ -23,7 +23,7 @@ type CompensationSpec = NonNullable<ActionMetadataOverlay['compensation']>;
  * The target need not be iq_enabled: 001 iq_enabled is exposure to the planner, and the executor may still run
  * it as a compensation (it is then registered execution-only).
  */
-function target(id: string, role: string, ctx: CompensationContext): CompiledAction | string {
+export function target(id: string, role: string, ctx: CompensationContext): CompiledAction | string {
   const action = ctx.actions.get(id);
   if (action === undefined) {
     const why = ctx.skipped.get(id);
@@ -35,7 +35,7 @@ function target(id: string, role: string, ctx: CompensationContext): CompiledAct
   return action;
 }
 
-function checkCoverage(
+export function checkCoverage(
   templates: Record<string, string>,
   callee: CompiledAction,
   role: string,

@@ -95,6 +95,18 @@ export const CompiledCompensation = z.object({
 export type CompiledCompensation = z.infer<typeof CompiledCompensation>;
 
 /**
+ * A verify block resolved against the registry (ADR 0011): the read, its argument templates over the request, the
+ * response paths (lists passed through) with the request templates they must equal, and the version path.
+ */
+export const CompiledVerify = z.object({
+  action_id: z.string().min(1),
+  parameters: z.record(z.string(), z.string()),
+  fields: z.record(z.string(), z.string()),
+  version: z.string().min(1).optional(),
+});
+export type CompiledVerify = z.infer<typeof CompiledVerify>;
+
+/**
  * A header that acknowledges a destructive call (DigitalOcean's `X-Dangerous: true`). It is never a model
  * parameter: the HTTP client sends it only on a step the user confirmed as high risk.
  */
@@ -113,6 +125,8 @@ export const CompiledAction = AtomicActionShape.extend({
   /** snake_case response fields later steps may reference as {{step_N.field}}. */
   output_fields: z.array(z.string()),
   compensation: CompiledCompensation.optional(),
+  /** How a write whose answer was lost is read back when its pre-image read does not show it (ADR 0011). */
+  verify: CompiledVerify.optional(),
   /**
    * Registered for the executor only (as another action's compensation or pre-image read, or a service read):
    * `iq_enabled: false`

@@ -8,6 +8,7 @@ import { filterParameters } from './filter-parameters.ts';
 import type { LoadedOverlay } from './load-overlays.ts';
 import type { SpecOperation } from './spec-operations.ts';
 import type { HiddenParameter, SkippedOperation } from './transform-types.ts';
+import { resolveVerify } from './verify.ts';
 
 /** The Action Transformer's output (000 "Transform Action"): registered actions and everything left out. */
 export interface TransformResult {
@@ -114,18 +115,25 @@ function settleCompensations(
     };
     for (const [id, action] of build.drafts) {
       const loaded = overlays.get(id) as LoadedOverlay;
-      const result = resolveCompensation(action, loaded.overlay, ctx);
-      if (result.ok) {
-        build.drafts.set(id, result.compensation ? { ...action, compensation: result.compensation } : action);
+      // Rule 5 (compensation), then the verify read (ADR 0011): the first problem rejects the overlay.
+      const compensation = resolveCompensation(action, loaded.overlay, ctx);
+      const verify = compensation.ok ? resolveVerify(action, loaded.overlay, ctx) : compensation;
+      if (compensation.ok && verify.ok) {
+        build.drafts.set(id, {
+          ...action,
+          ...(compensation.compensation ? { compensation: compensation.compensation } : {}),
+          ...(verify.verify ? { verify: verify.verify } : {}),
+        });
         continue;
       }
+      const reason = verify.ok ? 'unreachable' : verify.reason;
       build.drafts.delete(id);
-      if (build.dormant.has(id)) build.dormantFailures.set(id, `invalid_overlay: ${result.reason}`);
+      if (build.dormant.has(id)) build.dormantFailures.set(id, `invalid_overlay: ${reason}`);
       else
         build.skipped.push({
           operation_id: id,
           kind: 'invalid_overlay',
-          reason: result.reason,
+          reason,
           source: loaded.source,
         });
       changed = true;
@@ -142,7 +150,9 @@ function keepExecutionOnly(build: Build): void {
   const needed = new Set<string>();
   for (const action of build.drafts.values()) {
     if (action.service_role !== undefined) needed.add(action.action_id);
-    if (action.execution_only || action.safety_tier === 'blocked' || !action.compensation) continue;
+    if (action.execution_only || action.safety_tier === 'blocked') continue;
+    if (action.verify) needed.add(action.verify.action_id);
+    if (!action.compensation) continue;
     needed.add(action.compensation.action_id);
     if (action.compensation.pre_image) needed.add(action.compensation.pre_image.action_id);
   }

@@ -9,6 +9,7 @@ import {
   type PathSegment,
   parsePath,
   parseTemplate,
+  readAll,
   readPath,
   resolveValue,
   stepNumberOf,
@@ -187,5 +188,19 @@ describe('template grammar', () => {
         );
       },
     );
+  });
+});
+
+describe('readAll (verify.fields, ADR 0011)', () => {
+  it('passes through lists at a key, reads one item at an index, and skips items without the key', () => {
+    // Prepare
+    const booking = { notes: [{ text: 'a' }, { other: 1 }, { text: 'b' }], tags: [['x'], ['y']] };
+
+    // Act / Assess
+    expect(readAll(booking, 'notes.text')).toEqual(['a', 'b']);
+    expect(readAll(booking, 'notes[2].text')).toEqual(['b']);
+    expect(readAll(booking, 'notes.0.text')).toEqual(['a']);
+    expect(readAll(booking, 'notes.missing')).toEqual([]);
+    expect(readAll(booking, 'notes..text')).toEqual([]);
   });
 });

@@ -179,7 +179,13 @@ describe('BookingUpdateStack handlers (dev)', () => {
         'queue',
         'sessions',
       ]);
-      expect(Object.keys(access.watchdog).sort()).toEqual(['dlq', 'plans', 'queue']);
+      expect(Object.keys(access.watchdog).sort()).toEqual([
+        'dlq',
+        'executions',
+        'plans',
+        'queue',
+        'sessions',
+      ]);
     });
 
     it('lets the watchdog consume the DLQ and send to the queue, nothing more (ADR 0009)', () => {

@@ -7,7 +7,8 @@ import { PlanStatus } from '../../lib/contracts/enums.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
 import { isTerminal } from '../../lib/plans/status-machine.ts';
 import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
-import { sweepStuckPlans } from '../../lib/plans/sweep-stuck-plans.ts';
+import { type SweepDeps, sweepStuckPlans } from '../../lib/plans/sweep-stuck-plans.ts';
+import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 
 const NOW = '2026-11-22T08:00:00.000Z';
@@ -15,7 +16,7 @@ const MINUTE = 60_000;
 const ago = (minutes: number) => new Date(Date.parse(NOW) - minutes * MINUTE).toISOString();
 const bounds = { runningMs: 15 * MINUTE, questionMs: 24 * 60 * MINUTE };
 
-function world() {
+function world(abandon?: SweepDeps['abandon']) {
   let at = Date.parse(NOW);
   const clock = { now: () => new Date(at) };
   const plans = new InMemoryPlanStore({ clock });
@@ -30,6 +31,7 @@ function world() {
     isPii: () => false,
     isMutation: (id: string) => id !== 'getBooking',
     bounds,
+    ...(abandon ? { abandon } : {}),
   };
   const advance = (ms: number) => {
     at += ms;
@@ -87,6 +89,50 @@ describe('sweepStuckPlans (watchdog, ADR 0009)', () => {
     expect(failed?.failure_reason).toMatch(
       /^This request kept failing before it could finish, and it could not be resumed/,
     );
+  });
+
+  it('hands a message that died twice, token included, to the rollback and reports the plan as rolled back', async () => {
+    // Prepare
+    const handed: PlanMessage[] = [];
+    let plans: InMemoryPlanStore | undefined;
+    const w = world(async (message) => {
+      handed.push(message);
+      const current = await plans?.get(message.plan_id);
+      return current ? { ...current, status: 'rolled_back' } : undefined;
+    });
+    plans = w.plans;
+    const plan = aPlan('executing', ['succeeded', 'succeeded'], 1, { watchdog_redrives: 1 });
+    await w.plans.create(plan);
+    const letter = { plan_id: plan.plan_id, kind: 'start', version: plan.version, user_token: 'tok-1' };
+    w.deadLetters.put(letter);
+
+    // Act
+    const summary = await w.sweep();
+
+    // Assess
+    expect(handed).toEqual([letter]);
+    expect(summary).toMatchObject({ rolled_back: [plan.plan_id], failed: [], redriven: [] });
+    expect(w.deadLetters.size).toBe(0);
+  });
+
+  it('fails a twice-dead plan with the manual-check report when its rollback throws', async () => {
+    // Prepare
+    const w = world(async () => {
+      throw new Error('plans table unavailable');
+    });
+    const plan = aPlan('executing', ['succeeded', 'succeeded'], 1, { watchdog_redrives: 1 });
+    await w.plans.create(plan);
+    w.deadLetters.put({ plan_id: plan.plan_id, kind: 'start', version: plan.version, user_token: 'tok-1' });
+
+    // Act
+    const summary = await w.sweep();
+
+    // Assess
+    expect(summary).toMatchObject({ rolled_back: [], failed: [plan.plan_id] });
+    expect(await w.plans.get(plan.plan_id)).toMatchObject({
+      status: 'failed',
+      attention_reason: 'manual_recovery',
+    });
   });
 
   it('fails a plan stuck executing past the bound, naming a write sent without an answer', async () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlanQueues } from '../../infra/local/provision.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { SqsDeadLetterQueue } from '../../lib/adapters/sqs/sqs-dead-letter-queue.ts';
@@ -10,6 +9,7 @@ import { buildPlanMessage } from '../../lib/plans/plan-message.ts';
 import { sweepStuckPlans } from '../../lib/plans/sweep-stuck-plans.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { dieUntilDeadLettered, queueDepth } from '../support/dead-letters.ts';
 import { type Emulators, startEmulators } from '../support/local-stack.ts';
 
 let emulators: Emulators;
@@ -19,26 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulators.stop();
 });
-
-async function depth(queueUrl: string): Promise<number> {
-  const out = await emulators.sqsClient.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
-  );
-  return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0);
-}
-
-/** A consumer that fails every delivery (never deletes) until SQS moves the message to the DLQ. */
-async function failUntilDeadLettered(queueUrl: string, dlqUrl: string): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      await emulators.sqsClient.send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 0, MaxNumberOfMessages: 10 }),
-      );
-      expect(await depth(dlqUrl)).toBe(1);
-    },
-    { timeout: 15_000, interval: 200 },
-  );
-}
 
 describe('watchdog over a real DLQ (fauxqs) and the plans table (dynalite)', () => {
   it('redrives a dead-lettered plan once, then fails it with a report when its message dies again', async () => {
@@ -60,7 +40,7 @@ describe('watchdog over a real DLQ (fauxqs) and the plans table (dynalite)', () 
     const queue = new SqsPlanQueue({ client: emulators.sqsClient, queueUrl: queues.queueUrl });
     const start = buildPlanMessage(plan.plan_id, 'start', plan.version, 'tok-1');
     await queue.enqueue(start.message, start.options);
-    await failUntilDeadLettered(queues.queueUrl, queues.dlqUrl);
+    await dieUntilDeadLettered(emulators.sqsClient, queues);
     const deps = {
       plans,
       queue,
@@ -74,13 +54,13 @@ describe('watchdog over a real DLQ (fauxqs) and the plans table (dynalite)', () 
 
     // Act: the first sweep redrives; the message dies again; the second sweep ends the plan.
     const first = await sweepStuckPlans(deps);
-    await failUntilDeadLettered(queues.queueUrl, queues.dlqUrl);
+    await dieUntilDeadLettered(emulators.sqsClient, queues);
     const second = await sweepStuckPlans(deps);
 
     // Assess
     expect(first.redriven).toEqual([plan.plan_id]);
     expect(second.failed).toEqual([plan.plan_id]);
-    expect(await depth(queues.dlqUrl)).toBe(0);
+    expect(await queueDepth(emulators.sqsClient, queues.dlqUrl)).toBe(0);
     const failed = await plans.get(plan.plan_id);
     expect(failed).toMatchObject({
       status: 'failed',

@@ -159,6 +159,10 @@ export class ServiceHandlers extends Construct {
       environment: { PLAN_DLQ_URL: queue.deadLetterQueue.queueUrl },
     });
     tables.plans.grantReadWriteData(this.watchdog);
+    // A message that died twice is rolled back with its token (ADR 0009): the executor's rollback needs the
+    // session slot and the execution log.
+    tables.sessions.grantReadWriteData(this.watchdog);
+    tables.executions.grantReadWriteData(this.watchdog);
     queue.queue.grantSendMessages(this.watchdog);
     queue.deadLetterQueue.grantConsumeMessages(this.watchdog);
     new Rule(this, 'WatchdogSchedule', {

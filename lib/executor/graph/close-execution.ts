@@ -2,7 +2,7 @@ import { type ExecutionEnd, finishExecution } from '../../plans/finish-execution
 import { piiLookupFromRegistry } from '../../plans/mask-plan.ts';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
 import type { ExecutionState } from '../execution-state.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
 import { stepChangeSummaries } from '../step/change-summary.ts';
 
 /**
@@ -11,7 +11,7 @@ import { stepChangeSummaries } from '../step/change-summary.ts';
  * slot is released and the execution log, which holds guest data, deleted.
  */
 export async function closeExecution(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   end: ExecutionEnd,
 ): Promise<StoredPlan> {

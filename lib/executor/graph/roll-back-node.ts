@@ -1,9 +1,5 @@
-import { statusAfterFailure } from '../../plans/finish-execution.ts';
-import { saveCheckpoint } from '../execution-state.ts';
-import { rollBack } from '../rollback/roll-back.ts';
-import { IN_DOUBT_REASON } from '../rollback/rollback-report.ts';
+import { rollBackAndClose } from '../rollback/roll-back-and-close.ts';
 import type { RunContext } from '../run-context.ts';
-import { closeExecution } from './close-execution.ts';
 import { type ExecutorStateUpdate, type ExecutorStateValue, toUpdate } from './graph-state.ts';
 
 /**
@@ -14,17 +10,7 @@ import { type ExecutorStateUpdate, type ExecutorStateValue, toUpdate } from './g
 export function rollBackNode(ctx: RunContext) {
   return async function roll_back(state: ExecutorStateValue): Promise<ExecutorStateUpdate> {
     if (state.outcome.kind !== 'failed') throw new TypeError('roll_back runs only after a failure');
-    const { failure } = state.outcome;
-    const logged = state.failure ? state : await saveCheckpoint(ctx, state, { failure, pending: [] });
-    const { report, state: after } = await rollBack(ctx, logged, failure);
-    const plan = await closeExecution(ctx, after, {
-      status: statusAfterFailure(report),
-      failure_reason: failure.message,
-      ...(report ? { rollback_report: report } : {}),
-      ...(report?.actions_failed_to_reverse?.some((f) => f.reason === IN_DOUBT_REASON)
-        ? { in_doubt: true }
-        : {}),
-    });
+    const { state: after, plan } = await rollBackAndClose(ctx, state, state.outcome.failure);
     return toUpdate({ ...after, plan }, [], state.outcome);
   };
 }

@@ -2,7 +2,7 @@ import type { RollbackReport } from '../../contracts/action-result.ts';
 import { recordCompensation } from '../../plans/step-records.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, withPlan } from '../execution-state.ts';
-import { crash, type RunContext } from '../run-context.ts';
+import { crash, type StepContext } from '../run-context.ts';
 import { validateArguments } from '../step/argument-schema.ts';
 import { callAction } from '../step/call-action.ts';
 import { reversalReason } from '../step/error-messages.ts';
@@ -19,7 +19,7 @@ export interface RollbackOutcome {
 }
 
 async function recordFailure(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   stepNumber: number,
   reason: string,
@@ -35,7 +35,7 @@ async function recordFailure(
 }
 
 async function recordCompensated(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   stepNumber: number,
   version: unknown,
@@ -53,7 +53,7 @@ async function recordCompensated(
 
 /** Compensates one completed reversible step, idempotently, and records the outcome on the step. */
 async function compensateStep(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   stepNumber: number,
 ): Promise<ExecutionState> {
@@ -93,7 +93,7 @@ async function compensateStep(
   return recorded;
 }
 
-function isReversible(ctx: RunContext, actionId: string): boolean {
+function isReversible(ctx: StepContext, actionId: string): boolean {
   const action = ctx.deps.registry.get(actionId);
   return action?.reversible === true && action.compensation !== undefined;
 }
@@ -106,7 +106,7 @@ function isReversible(ctx: RunContext, actionId: string): boolean {
  * only if rollback was attempted).
  */
 export async function rollBack(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   decided: ExecutionFailure,
 ): Promise<RollbackOutcome> {

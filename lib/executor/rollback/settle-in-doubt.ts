@@ -2,7 +2,8 @@ import { recordStepFailed, recordStepSucceeded } from '../../plans/step-records.
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, withPlan } from '../execution-state.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
+import { canReadBack } from '../step/read-back.ts';
 import { resolveInDoubt } from '../step/resolve-in-doubt.ts';
 
 type LostAnswer = Extract<ActionOutcome, { ok: false }>;
@@ -14,7 +15,7 @@ export interface Settlement {
 }
 
 async function markFailed(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   failure: ExecutionFailure,
 ): Promise<ExecutionState> {
@@ -37,7 +38,7 @@ async function markFailed(
  * cannot be read back are never re-sent.
  */
 export async function settleInDoubtStep(
-  ctx: RunContext,
+  ctx: StepContext,
   state: ExecutionState,
   failure: ExecutionFailure,
 ): Promise<Settlement> {
@@ -50,7 +51,7 @@ export async function settleInDoubtStep(
   };
   // Succeeded: settled before a crash. Pending or rolled back: nothing was left unanswered.
   if (step.step_state !== 'failed' && step.step_state !== 'intent_recorded') return settled(state);
-  const readable = action?.compensation?.pre_image !== undefined;
+  const readable = action !== undefined && canReadBack(action);
   if (!action || action.read_only || !step.resolved_parameters || (!readable && !action.reversible)) {
     return { failure, state: await markFailed(ctx, state, failure) };
   }

@@ -1,7 +1,7 @@
 import { maskEchoedText, piiLookupFromRegistry } from '../../plans/mask-plan.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
 import { KEY_FIELDS } from './observation.ts';
 import { maskDeep, maskParameters } from './pii-masking.ts';
 
@@ -35,7 +35,7 @@ function responseSummary(outcome: ActionOutcome): unknown {
  * One booking API call in its own `tool:<action_id>` span (issue 7: action id, masked parameters, response
  * summary, latency, outcome). The user's token goes to the API only, never to the span.
  */
-export async function callAction(ctx: RunContext, call: ActionInvocation): Promise<ActionOutcome> {
+export async function callAction(ctx: StepContext, call: ActionInvocation): Promise<ActionOutcome> {
   const { action, args, stepNumber, purpose } = call;
   return ctx.deps.tracer.span(
     `tool:${action.action_id}`,
@@ -83,7 +83,7 @@ export async function callAction(ctx: RunContext, call: ActionInvocation): Promi
  * text is masked as it enters, like the plan's PII at rest, so no copy of it (observation, log, span, failure
  * reason, rollback report) holds the raw value.
  */
-function maskedEcho(ctx: RunContext, call: ActionInvocation, outcome: ActionOutcome): ActionOutcome {
+function maskedEcho(ctx: StepContext, call: ActionInvocation, outcome: ActionOutcome): ActionOutcome {
   if (outcome.ok) return outcome;
   const isPii = piiLookupFromRegistry((id) => ctx.deps.registry.get(id));
   const source = [{ action_id: call.action.action_id, parameters: call.args }];

@@ -1,7 +1,7 @@
 import { formatPath, readPath, resolveParameters, templatesIn } from '../../contracts/template-grammar.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
 
 /** Fields always kept from a pre-image: they name the booking in messages and the recovery guidance. */
@@ -49,7 +49,7 @@ export type PreImageRead =
   | { kind: 'read'; reader: CompiledAction; args: Record<string, unknown> };
 
 export function preImageRead(
-  ctx: RunContext,
+  ctx: StepContext,
   action: CompiledAction,
   request: Record<string, unknown>,
 ): PreImageRead {
@@ -75,7 +75,7 @@ export type PreImage =
  * then restores recorded values; no model chooses them (DESIGN-NOTES: rollback is deterministic).
  */
 export async function takePreImage(
-  ctx: RunContext,
+  ctx: StepContext,
   action: CompiledAction,
   stepNumber: number,
   request: Record<string, unknown>,

@@ -1,10 +1,10 @@
 import type { StoredStep } from '../../plans/stored-plan.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import type { RunContext } from '../run-context.ts';
+import type { StepContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
-import { readBack } from './read-back.ts';
+import { canReadBack, readBack } from './read-back.ts';
 
 type Failed = Extract<ActionOutcome, { ok: false }>;
 
@@ -33,7 +33,7 @@ export interface ResolveOptions {
   resends: number;
 }
 
-function resend(ctx: RunContext, action: CompiledAction, step: StoredStep): Promise<ActionOutcome> {
+function resend(ctx: StepContext, action: CompiledAction, step: StoredStep): Promise<ActionOutcome> {
   return callAction(ctx, {
     action,
     args: step.resolved_parameters ?? {},
@@ -52,7 +52,7 @@ function resend(ctx: RunContext, action: CompiledAction, step: StoredStep): Prom
  * (at least once, at most the budget) and the replayed answer is taken. The step stays in doubt only when the API does not answer.
  */
 export async function resolveInDoubt(
-  ctx: RunContext,
+  ctx: StepContext,
   action: CompiledAction,
   step: StoredStep,
   first: Failed,
@@ -64,7 +64,7 @@ export async function resolveInDoubt(
   for (let sent = 0; ; sent += 1) {
     const seen = await readBack(ctx, action, step);
     if (seen.kind === 'applied') return { kind: 'applied', data: seen.data };
-    const readable = action.compensation?.pre_image !== undefined;
+    const readable = canReadBack(action);
     // A write that cannot be read back gets at least one same-key re-send: the replay is its only answer.
     if (seen.kind === 'unknown' && (readable || sent >= Math.max(1, options.resends))) {
       return { kind: 'in_doubt', outcome: last, why: 'unreadable' };

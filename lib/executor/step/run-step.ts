@@ -20,6 +20,7 @@ import { leavesMutationInDoubt } from './in-doubt.ts';
 import { type Observation, responseForModel } from './observation.ts';
 import { answersIn } from './placeholder-evidence.ts';
 import { takePreImage } from './pre-image.ts';
+import { verifyBaseline } from './read-back.ts';
 import { resolveInDoubt } from './resolve-in-doubt.ts';
 import { bookingReferences, labelOf } from './step-label.ts';
 import { stepOutputLookup } from './templates.ts';
@@ -286,10 +287,12 @@ export async function runStep(
   }
   const preImage = await takePreImage(ctx, action, stepNumber, valid.args);
   if (!preImage.ok) return failStep(ctx, state, action, stepNumber, preImage.outcome);
+  // ADR 0011: an action read back through `verify` with a version records that version before the write.
+  const before = preImage.before ?? (await verifyBaseline(ctx, action, stepNumber, valid.args));
   const intended = await withPlan(state, (plan) =>
     recordStepIntent(ctx.deps.planStore, plan, stepNumber, {
       resolved_parameters: valid.args,
-      ...(preImage.before ? { before: preImage.before } : {}),
+      ...(before ? { before } : {}),
     }),
   );
   return sendIntent(ctx, intended, action, stepNumber, decision.ignored);

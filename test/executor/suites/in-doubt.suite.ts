@@ -195,6 +195,74 @@ export function inDoubtSuite(start: () => Promise<ExecutorStack>): void {
     });
   });
 
+  describe('executor: a lost answer read back through the overlay verify block (ADR 0011)', () => {
+    const notePlan = () => aConfirmedPlan([steps.note('Cake at 9:45'), steps.guestCount(14)]);
+
+    it('a note committed with its answer dropped on every send is found among the notes: the plan completes', async () => {
+      // Prepare: addBookingNote commits, then every answer (the send and both same-key re-sends) is dropped.
+      const world = await freshWorld(stack);
+      const plan = await world.seed(notePlan());
+      stack.sandbox.admin.injectFault({ operation: 'addBookingNote', kind: 'commit_then_drop', times: 3 });
+
+      // Act
+      await world.deliver(plan, offline());
+
+      // Assess: reported outcome = sandbox state, and the note was added once.
+      const done = await world.reload(plan);
+      const booking = stack.sandbox.admin.booking('bk_1042');
+      expect(done.status).toBe('completed');
+      expect(booking?.notes.map((n) => n.text)).toEqual(['Cake at 9:45']);
+      expect(booking?.partySize).toBe(14);
+      expect(committedCalls(stack.sandbox)).toEqual([
+        `addBookingNote ${plan.plan_id}:step-1`,
+        `updateGuestCount ${plan.plan_id}:step-2`,
+      ]);
+      expect(done.actions[0]?.before?.version).toBe(1);
+    });
+
+    it('a note whose send was reset reads as not made (version unmoved): re-sent under the same key, added once', async () => {
+      // Prepare
+      const world = await freshWorld(stack);
+      const plan = await world.seed(notePlan());
+      stack.sandbox.admin.injectFault({ operation: 'addBookingNote', kind: 'reset' });
+
+      // Act
+      await world.deliver(plan, offline());
+
+      // Assess
+      const done = await world.reload(plan);
+      expect(done.status).toBe('completed');
+      expect(stack.sandbox.admin.booking('bk_1042')?.notes.map((n) => n.text)).toEqual(['Cake at 9:45']);
+      expect(
+        stack.sandbox.admin.journal({ operation: 'addBookingNote' }).map((e) => e.idempotencyKey),
+      ).toEqual([`${plan.plan_id}:step-1`, `${plan.plan_id}:step-1`]);
+    });
+
+    it('without the verify read the note stays in doubt honestly: the plan names the booking to check', async () => {
+      // Prepare: the note commits, its answer is dropped, and from then on the booking cannot be read.
+      const world = await freshWorld(stack);
+      const plan = await world.seed(notePlan());
+      stack.sandbox.admin.injectFault({ operation: 'addBookingNote', kind: 'commit_then_drop', times: 3 });
+      const api = readsFailFromTheWrite(world.bookingApi, `${plan.plan_id}:step-1`, {
+        kind: 'status',
+        status: 503,
+        times: 'always',
+      });
+
+      // Act
+      await world.deliver(plan, offline(), { deps: { bookingApi: api } });
+
+      // Assess
+      const done = await world.reload(plan);
+      expect(stack.sandbox.admin.booking('bk_1042')?.notes).toHaveLength(1);
+      expect(done.status).toBe('failed');
+      expect(done.attention_reason).toBe('in_doubt');
+      expect(done.rollback_report?.manual_recovery_steps).toEqual([
+        expect.stringContaining('on booking BK-1042 got no answer from the booking system'),
+      ]);
+    });
+  });
+
   describe('executor: rollback_report only when a mutation was done (001)', () => {
     it('a completed read before a failed mutation is not a rollback', async () => {
       // Prepare
