@@ -5,6 +5,7 @@ import { formatGateError } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
+import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation } from '../../presentation.ts';
@@ -75,6 +76,9 @@ export function generatePlanNode(ctx: TurnContext) {
           },
           ...(verdict.errors.length > 0 ? { level: 'WARNING' as const } : {}),
         });
+        // Issue 14: steps the user did not ask for get one repair round, then a question instead of the plan.
+        if (state.repair_rounds > 0 && onlyUnlicensed(verdict.errors))
+          return { gate_errors: [], result: alsoQuestion(steps, verdict.errors, ctx.registry, bookings) };
         if (verdict.errors.length > 0) return { gate_errors: verdict.errors.map(formatGateError) };
         if (verdict.closed) return { gate_errors: [], result: closedBookingDecline(verdict.closed) };
         if (verdict.unavailable) return { gate_errors: [], unavailable: verdict.unavailable };
