@@ -1,4 +1,4 @@
-import type { ToolMessage } from '@langchain/core/messages';
+import { AIMessage, type ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
 import { expectKind, lastInputOf, params, plannerHarness } from './support/planner-harness.ts';
@@ -102,5 +102,25 @@ describe('createPlanner: every mutating step is licensed by the user', () => {
     const outcome = expectKind(await h.send('BK-1042 is 9 now'), 'clarification');
     // Assess
     expect(outcome.question).toContain('Did you also want me to send booking confirmation');
+  });
+
+  it('reads only the user’s own turns: the service’s feedback turn (naming cancel_request) licenses nothing', async () => {
+    // Prepare: turn 1 ends in a question after one invalid reply, whose feedback is a user-role turn.
+    const ask = {
+      name: 'ask_clarification',
+      id: 'q1',
+      args: { question: 'Which booking?', missing: 'booking' },
+    };
+    const model = fakeModel()
+      .respond(new AIMessage('I will cancel_request that.'))
+      .respondWithTools([ask])
+      .respondWithTools([propose('c1', [cancel])])
+      .respondWithTools([propose('c2', [cancel])]);
+    const h = plannerHarness({ model });
+    await h.send('Something about the Smith party');
+    // Act
+    const outcome = expectKind(await h.send('BK-1042'), 'clarification');
+    // Assess
+    expect(outcome.question).toContain('Did you also want me to cancel booking for BK-1042?');
   });
 });
