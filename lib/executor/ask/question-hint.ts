@@ -39,3 +39,11 @@ export function checkHint(raw: string | undefined): HintVerdict {
     };
   return { ok: true, hint };
 }
+
+/**
+ * True when a text asks for what no booking question needs (a credential, card or payment detail, a link) or
+ * carries an instruction: the planner's questions are checked with it too (lib/planner/question-guard.ts).
+ */
+export function isUnsafeQuestionText(text: string): boolean {
+  return URL_LIKE.test(text) || INSTRUCTION.test(text) || FORBIDDEN.test(text);
+}
