@@ -20,3 +20,12 @@ const FALLBACK: Readonly<Record<AskClarificationArgs['missing'], string>> = {
 export function guardQuestion(question: string, missing: AskClarificationArgs['missing']): string {
   return isUnsafeQuestionText(question) ? FALLBACK[missing] : question;
 }
+
+/** Code's words for a decline whose model text was unsafe. */
+const DECLINE_FALLBACK =
+  "I can't do that here. I can change a booking's date or time, guests, contact details or notes.";
+
+/** The same rule for a decline's message: shown to the user, so never a credential request or an instruction. */
+export function guardDecline(message: string): string {
+  return isUnsafeQuestionText(message) ? DECLINE_FALLBACK : message;
+}

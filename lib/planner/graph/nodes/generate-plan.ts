@@ -49,7 +49,7 @@ export function generatePlanNode(ctx: TurnContext) {
           ));
         if (ask) {
           span.update({ output: { date_question: ask.unclear } });
-          return { gate_errors: [], result: dateClarification(ask) };
+          return { gate_errors: [], result: dateClarification(ask, ctx.userText) };
         }
         const { steps } = proposal;
         const verdict = await runValidationGate({
@@ -92,11 +92,18 @@ export function generatePlanNode(ctx: TurnContext) {
   };
 }
 
-/** Issue 15: the fixed question for a date or time, with its candidates as ready-to-send replies. */
-function dateClarification(ask: WhenQuestion) {
+/**
+ * Issue 15: the fixed question for a date or time, with its candidates as ready-to-send replies. It quotes the
+ * phrase it could not read; a phrase the user never wrote came from the model (possibly copied from booking data,
+ * issue 14), so the question then names no phrase.
+ */
+function dateClarification(ask: WhenQuestion, userText: string) {
+  const said = userText.toLowerCase();
+  const quoted = [...ask.question.matchAll(/“([^”]*)”/g)].map((m) => (m[1] ?? '').toLowerCase());
+  const question = quoted.every((q) => said.includes(q)) ? ask.question : `Which ${ask.unclear} do you mean?`;
   return {
     kind: 'clarification' as const,
-    question: ask.question,
+    question,
     unclear: ask.unclear,
     ...(ask.suggestions.length > 0 ? { suggestions: ask.suggestions } : {}),
     counts: true,
