@@ -41,17 +41,18 @@ describe('createPlanner: questions', () => {
     expect(outcome.question).not.toMatch(/password|card|SYSTEM|https/i);
   });
 
-  it('keeps an ordinary question as the model wrote it', async () => {
-    // Prepare
-    const model = fakeModel().respondWithTools([
-      ask({ question: 'How many guests should it be?', missing: 'guest_count' }),
-    ]);
-    const h = plannerHarness({ model });
-    // Act
-    const outcome = expectKind(await h.send('Change the Smith booking'), 'clarification');
-    // Assess
-    expect(outcome.question).toBe('How many guests should it be?');
-  });
+  it.each(['How many guests should it be?', 'Should the new email be priya.p@example.com?'])(
+    'keeps the ordinary question "%s" as the model wrote it',
+    async (question) => {
+      // Prepare
+      const model = fakeModel().respondWithTools([ask({ question, missing: 'guest_count' })]);
+      const h = plannerHarness({ model });
+      // Act
+      const outcome = expectKind(await h.send('Change the Smith booking'), 'clarification');
+      // Assess
+      expect(outcome.question).toBe(question);
+    },
+  );
 
   it('replaces a decline that carries planted text by code’s words', async () => {
     // Prepare

@@ -45,5 +45,7 @@ export function checkHint(raw: string | undefined): HintVerdict {
  * carries an instruction: the planner's questions are checked with it too (lib/planner/question-guard.ts).
  */
 export function isUnsafeQuestionText(text: string): boolean {
-  return URL_LIKE.test(text) || INSTRUCTION.test(text) || FORBIDDEN.test(text);
+  // An email address is a contact detail a question may name ("update it to priya@example.com?"), not a link.
+  const withoutEmails = text.replace(/[^\s@]+@[^\s@]+\.[^\s@]+/g, '');
+  return URL_LIKE.test(withoutEmails) || INSTRUCTION.test(text) || FORBIDDEN.test(text);
 }
