@@ -74,6 +74,11 @@ export const ActionMetadataOverlay = z
     danger_headers: z.array(z.string()).optional(),
     /** A read only the service's code runs (ServiceRole): registered execution-only, never model-visible. */
     service_role: ServiceRole.optional(),
+    /**
+     * Words and phrases by which a user asks for this action (issue 14: every mutating step must be licensed by
+     * the user's request). Matched on the user's words, tolerant of case, punctuation and inflection.
+     */
+    intent_cues: z.array(z.string().trim().min(1).max(60).regex(/\p{L}/u)).max(60).optional(),
   })
   .strict()
   .refine((o) => !o.reversible || o.compensation_operation_id !== undefined, {

@@ -7,6 +7,7 @@ import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import { BookingLookups } from './booking-lookups.ts';
 import { type BookingRecord, fromBookingSummary } from './booking-record.ts';
 import { ModelOutputError, PlannerError, PlannerUnavailableError } from './errors.ts';
+import { SERVICE_FEEDBACK_KWARG } from './graph/agent-loop.ts';
 import { buildPlanningGraph } from './graph/planning-graph.ts';
 import type { PlanningResult, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';
@@ -137,8 +138,11 @@ function guard<T>(fn: () => T): T {
   }
 }
 
+/** The user's own turns: the service's feedback turns are not something the user asked (issue 14). */
 function userTexts(history: readonly BaseMessage[]): string[] {
-  return history.filter((m) => m.getType() === 'human').map((m) => m.text);
+  return history
+    .filter((m) => m.getType() === 'human' && m.additional_kwargs?.[SERVICE_FEEDBACK_KWARG] !== true)
+    .map((m) => m.text);
 }
 
 function previousUserText(history: readonly BaseMessage[]): string {

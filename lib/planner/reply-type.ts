@@ -31,6 +31,7 @@ const ASKS_FOR_BY_UNCLEAR: Readonly<Record<string, AsksFor>> = {
   contact_details: 'contact',
   product: 'product',
   action: 'action',
+  unlicensed_step: 'action',
   other: 'other',
 };
 

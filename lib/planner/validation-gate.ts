@@ -3,6 +3,7 @@ import type { BookingRecord } from './booking-record.ts';
 import type { GateError, PlanStepDraft, SlotUnavailable } from './gate/gate-types.ts';
 import { groundingErrors } from './gate/grounding-checks.ts';
 import { unknownIds } from './gate/id-checks.ts';
+import { unlicensedSteps } from './gate/licence-checks.ts';
 import { noOpSteps } from './gate/no-op-checks.ts';
 import { planErrors } from './gate/plan-checks.ts';
 import { findUnavailableSlot } from './gate/slot-check.ts';
@@ -19,6 +20,7 @@ export interface GateInput {
   /** False when the registry has no get-booking lookup: booking ids cannot be verified. */
   verifyBookings: boolean;
   lookups: BookingLookups;
+  /** The user's turns of the open request, this one included (grounding and licensing read only these). */
   userText: string;
   carriedValues: readonly unknown[];
   /** The venue's today (YYYY-MM-DD): targets before it are refused. */
@@ -46,7 +48,8 @@ const CLOSED_STATUSES = new Set(['cancelled']);
 /**
  * The deterministic validation gate before any plan is shown (seed 004, adopted; issues 5, 16, 18). Structure
  * first (actions, parameters, placeholders, cycles), then facts: the bookings exist and can still change, every
- * id was returned by a lookup, contact details and counts come from the user, and the slots have room. Structural
+ * id was returned by a lookup, contact details and counts come from the user, every mutating step is licensed by
+ * the user's request (issue 14), and the slots have room. Structural
  * errors go back to the model for one repair round; a closed booking is a decline; a slot that cannot take the
  * plan becomes a question.
  */
@@ -61,6 +64,7 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
   errors.push(
     ...unknownIds(input.steps, input.registry, input.seenIds),
     ...groundingErrors(input),
+    ...unlicensedSteps(input),
     ...noOpSteps(input.steps, input.registry, input.bookings),
   );
   if (errors.length > 0) return { errors };

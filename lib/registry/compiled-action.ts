@@ -137,6 +137,11 @@ export const CompiledAction = AtomicActionShape.extend({
   service_role: ServiceRole.optional(),
   /** Sent only when the call is a confirmed high-risk step (build-request.ts). */
   danger_headers: z.array(DangerHeader).min(1).optional(),
+  /**
+   * The overlay's intent cues, lower-cased (lib/planner/licence). Never shown to a model: a step of this action
+   * is licensed when the user's words hold one of them, or the action's name.
+   */
+  intent_cues: z.array(z.string().min(1)).min(1).optional(),
 });
 export type CompiledAction = z.infer<typeof CompiledAction>;
 

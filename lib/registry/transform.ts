@@ -73,6 +73,7 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionO
     ...(executionOnly ? { execution_only: true } : {}),
     ...(overlay.service_role === undefined ? {} : { service_role: overlay.service_role }),
     ...(filtered.danger_headers.length > 0 ? { danger_headers: filtered.danger_headers } : {}),
+    ...(overlay.intent_cues?.length ? { intent_cues: uniqueCues(overlay.intent_cues) } : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -227,4 +228,9 @@ export function transform(
     hidden: ids.flatMap((id) => details.get(id)?.hidden ?? []),
     notes: ids.flatMap((id) => details.get(id)?.notes ?? []),
   };
+}
+
+/** Cues as the matcher reads them: lower case, one space, each once. */
+function uniqueCues(cues: readonly string[]): string[] {
+  return [...new Set(cues.map((c) => c.toLowerCase().replace(/\s+/g, ' ').trim()))];
 }

@@ -1,8 +1,10 @@
+import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { quoteBookingData } from '../../lib/contracts/booking-data-block.ts';
 import { checkHint, MAX_HINT_CHARS } from '../../lib/executor/ask/question-hint.ts';
 import { readAnswer } from '../../lib/executor/ask/read-answer.ts';
-import { type AskSpec, renderQuestion } from '../../lib/executor/ask/render-question.ts';
+import { type AskSpec, offeredOptions, renderQuestion } from '../../lib/executor/ask/render-question.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
@@ -74,6 +76,37 @@ describe('renderQuestion', () => {
     ).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('offeredOptions (issue 14: a choice offers only what an observation offered)', () => {
+  const slot = (start_time: string) => ({ start_time, capacity: 20 });
+  const observation = (step_number: number, times: string[]) =>
+    new ToolMessage({
+      tool_call_id: `t${step_number}`,
+      content: quoteBookingData({ step_number, error: 'slot_full', alternatives: times.map(slot) }),
+    });
+
+  it('reads options only from the step’s own tool observations that carried alternatives', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('09:00', '10:30', '15:00', '16:00'), { maxLength: 4 }),
+        fc.array(fc.constantFrom('11:00', '12:00'), { minLength: 1, maxLength: 2 }),
+        (offered, invented) => {
+          // Prepare: the model writes its own alternatives; another step's observation offers others.
+          const messages = [
+            observation(2, ['13:00']),
+            new AIMessage(JSON.stringify({ step_number: 1, alternatives: invented.map(slot) })),
+            ...(offered.length > 0 ? [observation(1, offered)] : []),
+            new AIMessage(`Options: ${invented.join(', ')}`),
+          ];
+          // Act
+          const options = offeredOptions(messages, 1);
+          // Assess
+          expect(options).toEqual([...new Set(offered)]);
+        },
+      ),
+    );
   });
 });
 

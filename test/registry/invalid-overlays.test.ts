@@ -71,6 +71,12 @@ describe('invalid overlays', () => {
       "compensation operation 'refundBooking' is blocked",
     ],
     [
+      'an intent cue without a word',
+      'send-booking-confirmation.yaml',
+      confirmation.replace('  - resend\n', '  - "?!"\n'),
+      'intent_cues.',
+    ],
+    [
       'an overlay for an unknown operationId',
       'update-special-requests.yaml',
       'operation_id: updateSpecialRequests\niq_enabled: true\nsafety_tier: normal\nreversible: false\n',

@@ -39,3 +39,13 @@ export function checkHint(raw: string | undefined): HintVerdict {
     };
   return { ok: true, hint };
 }
+
+/**
+ * True when a text asks for what no booking question needs (a credential, card or payment detail, a link) or
+ * carries an instruction: the planner's questions are checked with it too (lib/planner/question-guard.ts).
+ */
+export function isUnsafeQuestionText(text: string): boolean {
+  // An email address is a contact detail a question may name ("update it to priya@example.com?"), not a link.
+  const withoutEmails = text.replace(/[^\s@]+@[^\s@]+\.[^\s@]+/g, '');
+  return URL_LIKE.test(withoutEmails) || INSTRUCTION.test(text) || FORBIDDEN.test(text);
+}

@@ -24,7 +24,9 @@ export interface GateError {
     | 'unknown_booking'
     | 'unknown_id'
     | 'ungrounded_value'
-    | 'no_change';
+    | 'no_change'
+    /** A mutating step the user's words do not ask for (issue 14): repaired once, then dropped with a question. */
+    | 'unlicensed_step';
   message: string;
 }
 

@@ -56,26 +56,52 @@ function isGrounded(
   booking: BookingRecord | undefined,
   input: GroundingInput,
 ) {
-  const text = input.userText;
-  // The stored history is masked (j***@example.com, ***78): a value copied from it is not the user's, ask again.
-  if (isContact(param) && typeof value === 'string')
-    return !value.includes('***') && mentionsText(text, value);
-  const before = booking?.[param.name];
-  const isCount = typeof before === 'number' || input.bookingFields.has(param.name);
-  if (param.type === 'number' && typeof value === 'number' && isCount) {
-    const references = typeof booking?.booking_reference === 'string' ? [booking.booking_reference] : [];
-    const current = typeof before === 'number' ? before : undefined;
-    const severalBookings = new Set(input.steps.map((s) => s.parameters.booking_id)).size > 1;
-    return licensedCounts(text, current, { locale: input.locale, references, severalBookings }).has(value);
-  }
+  if (isContact(param) && typeof value === 'string') return statedContact(value, input.userText);
+  if (isCount(param, value, booking, input)) return statedCount(param.name, value, booking, input);
   return true;
 }
 
-function isContact(param: CompiledParameter): boolean {
+/** A contact detail the user typed; the stored history is masked (j***@…, ***78): a copy of it is not theirs. */
+export function statedContact(value: string, userText: string): boolean {
+  return !value.includes('***') && mentionsText(userText, value);
+}
+
+/** A number parameter the booking holds (party_size): a count, read with lib/counts. */
+export function isCount(
+  param: CompiledParameter,
+  value: unknown,
+  booking: BookingRecord | undefined,
+  input: Pick<GroundingInput, 'bookingFields'>,
+): value is number {
+  const before = booking?.[param.name];
+  return (
+    param.type === 'number' &&
+    typeof value === 'number' &&
+    (typeof before === 'number' || input.bookingFields.has(param.name))
+  );
+}
+
+/** A count the user's words license for this booking (lib/counts). */
+export function statedCount(
+  paramName: string,
+  value: number,
+  booking: BookingRecord | undefined,
+  input: Pick<GroundingInput, 'steps' | 'userText' | 'locale'>,
+): boolean {
+  const before = booking?.[paramName];
+  const references = typeof booking?.booking_reference === 'string' ? [booking.booking_reference] : [];
+  const current = typeof before === 'number' ? before : undefined;
+  const severalBookings = new Set(input.steps.map((s) => s.parameters.booking_id)).size > 1;
+  return licensedCounts(input.userText, current, { locale: input.locale, references, severalBookings }).has(
+    value,
+  );
+}
+
+export function isContact(param: CompiledParameter): boolean {
   return param.pii === true || isPiiKey(param.name);
 }
 
-function bookingOf(step: PlanStepDraft, bookings: ReadonlyMap<string, BookingRecord>) {
+export function bookingOf(step: PlanStepDraft, bookings: ReadonlyMap<string, BookingRecord>) {
   const id = step.parameters.booking_id;
   return typeof id === 'string' ? bookings.get(id) : undefined;
 }

@@ -69,11 +69,18 @@ async function invokeModel(ctx: TurnContext, prompt: BaseMessage[]): Promise<AIM
   }
 }
 
+/**
+ * Marks a user turn that the service wrote (the invalid-output feedback), not the user: grounding and licensing
+ * read only the user's own words (plan-turn.ts). Providers ignore additional_kwargs on user turns.
+ */
+export const SERVICE_FEEDBACK_KWARG = 'service_feedback';
+
 /** The error, as the model will read it: a tool result per call, or a user turn when it called none. */
 function feedbackFor(reply: AIMessage, reason: string): BaseMessage[] {
   const text = `Invalid reply: ${reason}. Call the lookup tools you need, then exactly one of propose_plan, ask_clarification, decline or cancel_request.`;
   const calls = reply.tool_calls ?? [];
-  if (calls.length === 0) return [new HumanMessage(text)];
+  if (calls.length === 0)
+    return [new HumanMessage({ content: text, additional_kwargs: { [SERVICE_FEEDBACK_KWARG]: true } })];
   return calls.map(
     (call) =>
       new ToolMessage({

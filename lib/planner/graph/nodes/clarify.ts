@@ -1,5 +1,6 @@
 import type { BookingSummary } from '../../../contracts/booking.ts';
 import { toBookingSummary } from '../../booking-record.ts';
+import { guardQuestion } from '../../question-guard.ts';
 import type { PlanningUpdate, PlanningValues, SearchRecord } from '../planning-state.ts';
 
 /** What to try when a search found nothing (000 Booking Resolution 5). */
@@ -13,13 +14,15 @@ export const NO_MATCH_TIPS = [
  * Turns the model's ask_clarification into the reply: one question (000 Planning Rules 4), with the matching
  * bookings as BookingSummary candidates when several matched (000 Booking Resolution 4), or "no matching booking
  * found" and what to try when the search found none (000 Booking Resolution 5). Candidates come only from
- * bookings the lookups returned: an id the model made up is dropped.
+ * bookings this turn's searches returned: an id the model made up is dropped. A question asking for a credential
+ * or carrying an instruction is replaced by code's (question-guard.ts).
  */
 export function clarifyNode() {
   return async function clarify(state: PlanningValues): Promise<PlanningUpdate> {
     const call = state.terminal;
     if (call?.name !== 'ask_clarification') throw new TypeError('clarify needs an ask_clarification call');
-    const { question, missing, candidate_booking_ids } = call.args;
+    const { missing, candidate_booking_ids } = call.args;
+    const question = guardQuestion(call.args.question, missing);
     const lastSearch = state.searches.at(-1);
     const ids =
       candidate_booking_ids && candidate_booking_ids.length > 0
@@ -27,8 +30,11 @@ export function clarifyNode() {
         : missing === 'booking' && lastSearch && lastSearch.booking_ids.length > 1
           ? lastSearch.booking_ids
           : [];
+    // A choice offers only what a search returned as candidates this turn (issue 14): never an id the model made
+    // up, nor a booking it only read (the referenced one, a get-booking result).
+    const searched = new Set(state.searches.flatMap((s) => s.booking_ids));
     const candidates = ids.flatMap((id): BookingSummary[] => {
-      const booking = state.known[id];
+      const booking = searched.has(id) ? state.known[id] : undefined;
       const summary = booking ? toBookingSummary(booking) : undefined;
       return summary ? [summary] : [];
     });

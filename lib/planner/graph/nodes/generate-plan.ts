@@ -5,6 +5,7 @@ import { formatGateError } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
+import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation } from '../../presentation.ts';
@@ -48,7 +49,7 @@ export function generatePlanNode(ctx: TurnContext) {
           ));
         if (ask) {
           span.update({ output: { date_question: ask.unclear } });
-          return { gate_errors: [], result: dateClarification(ask) };
+          return { gate_errors: [], result: dateClarification(ask, ctx.userText) };
         }
         const { steps } = proposal;
         const verdict = await runValidationGate({
@@ -75,6 +76,9 @@ export function generatePlanNode(ctx: TurnContext) {
           },
           ...(verdict.errors.length > 0 ? { level: 'WARNING' as const } : {}),
         });
+        // Issue 14: steps the user did not ask for get one repair round, then a question instead of the plan.
+        if (state.repair_rounds > 0 && onlyUnlicensed(verdict.errors))
+          return { gate_errors: [], result: alsoQuestion(steps, verdict.errors, ctx.registry, bookings) };
         if (verdict.errors.length > 0) return { gate_errors: verdict.errors.map(formatGateError) };
         if (verdict.closed) return { gate_errors: [], result: closedBookingDecline(verdict.closed) };
         if (verdict.unavailable) return { gate_errors: [], unavailable: verdict.unavailable };
@@ -88,11 +92,18 @@ export function generatePlanNode(ctx: TurnContext) {
   };
 }
 
-/** Issue 15: the fixed question for a date or time, with its candidates as ready-to-send replies. */
-function dateClarification(ask: WhenQuestion) {
+/**
+ * Issue 15: the fixed question for a date or time, with its candidates as ready-to-send replies. It quotes the
+ * phrase it could not read; a phrase the user never wrote came from the model (possibly copied from booking data,
+ * issue 14), so the question then names no phrase.
+ */
+function dateClarification(ask: WhenQuestion, userText: string) {
+  const said = userText.toLowerCase();
+  const quoted = [...ask.question.matchAll(/“([^”]*)”/g)].map((m) => (m[1] ?? '').toLowerCase());
+  const question = quoted.every((q) => said.includes(q)) ? ask.question : `Which ${ask.unclear} do you mean?`;
   return {
     kind: 'clarification' as const,
-    question: ask.question,
+    question,
     unclear: ask.unclear,
     ...(ask.suggestions.length > 0 ? { suggestions: ask.suggestions } : {}),
     counts: true,

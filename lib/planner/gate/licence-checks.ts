@@ -1,0 +1,71 @@
+import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import type { CompiledAction } from '../../registry/compiled-action.ts';
+import type { BookingRecord } from '../booking-record.ts';
+import { readWords } from '../licence/intent-cues.ts';
+import { cuesOf, type StepLicence, stepLicence } from '../licence/step-licence.ts';
+import { isWholePlaceholder } from '../placeholders.ts';
+import type { PlannerRegistry } from '../planner-deps.ts';
+import type { GateError, PlanStepDraft } from './gate-types.ts';
+import { bookingOf, isContact, isCount, statedContact, statedCount } from './grounding-checks.ts';
+
+export interface LicenceInput {
+  steps: readonly PlanStepDraft[];
+  registry: PlannerRegistry;
+  bookings: ReadonlyMap<string, BookingRecord>;
+  /** What the user asked: their turns of the open request, this one included; never booking data or model text. */
+  userText: string;
+  bookingFields: ReadonlySet<string>;
+  locale: string;
+}
+
+/**
+ * Issue 14: every mutating step must be licensed by the user's request (lib/planner/licence, ADR 0012). Read-only
+ * steps are plumbing and need no licence; a mutating step never counts as plumbing for another one.
+ */
+export function unlicensedSteps(input: LicenceInput): GateError[] {
+  const words = readWords(input.userText);
+  const hasWhen = findWhenPhrases(input.userText, input.locale).length > 0;
+  return input.steps.flatMap((step) => {
+    const action = input.registry.get(step.action_id);
+    if (!action || action.read_only || action.safety_tier === 'blocked') return [];
+    const booking = bookingOf(step, input.bookings);
+    const stated = (name: string) => statedValue(action, name, step, booking, input, hasWhen);
+    const licence = stepLicence(action, step.parameters, words, stated);
+    return licence.kind === 'none' ? [unlicensedError(step, action, licence)] : [];
+  });
+}
+
+function statedValue(
+  action: CompiledAction,
+  name: string,
+  step: PlanStepDraft,
+  booking: BookingRecord | undefined,
+  input: LicenceInput,
+  hasWhen: boolean,
+): boolean {
+  const param = action.parameters.find((p) => p.name === name);
+  const value = step.parameters[name];
+  if (!param || value === undefined || isWholePlaceholder(value)) return false;
+  if (isContact(param) && typeof value === 'string') return statedContact(value, input.userText);
+  if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);
+  return (param.type === 'date' || param.type === 'time') && hasWhen;
+}
+
+function unlicensedError(
+  step: PlanStepDraft,
+  action: CompiledAction,
+  licence: Extract<StepLicence, { kind: 'none' }>,
+): GateError {
+  const examples = cuesOf(action)
+    .slice(0, 3)
+    .map((c) => `"${c.replace(/=/g, '')}"`)
+    .join(', ');
+  const why = licence.explicitOnly
+    ? `${action.action_id} is ${action.safety_tier === 'high_risk' ? 'high risk' : 'irreversible'}, so the user must ask for it in words (such as ${examples})`
+    : `nothing the user wrote asks to ${action.name.toLowerCase()} (words such as ${examples}) or states a value it sets`;
+  return {
+    step_number: step.step_number,
+    code: 'unlicensed_step',
+    message: `${action.action_id} is not licensed by the user's request: ${why}. Remove the step unless the user asked for it.`,
+  };
+}
