@@ -62,7 +62,17 @@ export interface MessageSlots {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const PHONE = /\+?\d[\d ()-]{6,}\d/;
+const PHONE = /\+?\d[\d ()-]{6,}\d/g;
+
+/** The first phone-shaped run of digits that is not a date ("2026-12-20") or a time span. */
+export function phoneIn(text: string): string | undefined {
+  for (const m of text.replace(EMAIL, ' ').matchAll(PHONE)) {
+    const run = m[0].trim();
+    if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(run) || run.replace(/\D/g, '').length < 7) continue;
+    return run;
+  }
+  return undefined;
+}
 const RESCHEDULE =
   /\b(move[ds]?|moving|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
 const CONTACT = /\b(e-?mail|phone|mobile|contact|cell)\b/i;
@@ -92,8 +102,7 @@ export function extractSlots(text: string): MessageSlots {
   // The note's own words are not request values: "two kids have a nut allergy" is no guest count.
   const said = note ? text.replace(note, ' ') : text;
   const email = EMAIL.exec(said)?.[0];
-  const phone =
-    PHONE_WORD.test(said) || IDENTIFIES.test(said) ? PHONE.exec(said.replace(EMAIL, ''))?.[0] : undefined;
+  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) ? phoneIn(said) : undefined;
   const key = keyContact(said, email, phone?.trim());
   if (key) slots.contactKey = key;
   if (email && email !== key) slots.email = email;

@@ -19,6 +19,7 @@ import {
   type Step,
   type TargetBooking,
 } from './offline-types.ts';
+import { planNewBooking } from './plan-new-booking.ts';
 import { labelOf, planSeveral, targetOf } from './plan-several.ts';
 import { OFFLINE_LOOKUPS, type OfflineConversation, type PendingPlan } from './read-conversation.ts';
 import { referencesIn, withdrawsRequest } from './request-cues.ts';
@@ -47,19 +48,24 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
     return { name: 'cancel_request', args: {} };
   const refusal = refuse(current, tools);
   if (refusal) return refusal;
+  // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
+  const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
+  const request = [...earlier.map(extractSlots), current].reduce(mergeSlots);
+  const newBooking = newBookingCall(conv, current, request, [...earlier, conv.current], tools);
+  if (newBooking) return newBooking;
   const several = conv.picked ? undefined : severalBookingsIn(conv.current, current);
   if (several)
     return tools.names.has(OFFLINE_ACTIONS.search) ? planSeveral(several, conv, current) : decline(tools);
   if (current.severalBookings) return ask('booking', reply.ONE_BOOKING_AT_A_TIME);
-  // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
-  const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
-  const request = [...earlier.map(extractSlots), current].reduce(mergeSlots);
-  // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend.
-  const intents = request.intents.length > 0 ? request.intents : conv.pending ? valueIntents(current) : [];
+  // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend, or when the
+  // words point the booking at them ("Mateo Garcia → 1 December 9am", "can they do 2pm instead").
+  const pointed = TOWARDS.test(conv.current) && (current.datePhrase || current.timePhrase);
+  const intents =
+    request.intents.length > 0 ? request.intents : conv.pending || pointed ? valueIntents(current) : [];
   if (intents.length === 0) {
-    return current.reference || current.guestName || current.contactKey || conv.picked
-      ? ask('action', reply.ASK_ACTION)
-      : decline(tools);
+    const named = current.reference || current.guestName || current.contactKey || conv.picked;
+    // "Mark the Tom Baker invoice as paid": more than a booking's name, and nothing this service does.
+    return named && !saysMore(conv.current, current) ? ask('action', reply.ASK_ACTION) : decline(tools);
   }
   const target = resolveTarget(conv, current, request, tools);
   if ('name' in target) return target;
@@ -77,10 +83,61 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
  */
 function refuse(current: MessageSlots, tools: OfflineTools): OfflineCall | undefined {
   if (current.unsupported) return decline(tools, current.unsupported);
-  if (current.newBooking && !current.intents.includes('reschedule'))
-    return decline(tools, "new bookings aren't planned by the offline model");
   return undefined;
 }
+
+/** Words that point a booking at a new date or time. */
+const TOWARDS =
+  /→|->|\bto\b|\binstead\b|\bcan (?:they|we|he|she|you) (?:do|go|come|make)\b|\bgo (?:to|in)\b|\bmoving\b/i;
+
+/** The message says more than which booking: three words or more besides the booking's reference and name. */
+function saysMore(text: string, slots: MessageSlots): boolean {
+  const named = [slots.reference, slots.guestName, slots.contactKey].filter((v): v is string => !!v);
+  const rest = named.reduce((t, n) => t.split(n).join(' '), text);
+  const words = rest.split(/[^A-Za-z']+/).filter((w) => w.length > 1 && !FILLER.has(w.toLowerCase()));
+  return words.length >= 3;
+}
+
+const FILLER = new Set(
+  "the booking bookings party reservation one please pls for on of 's it's its is can you could would change update edit modify amend something with".split(
+    ' ',
+  ),
+);
+
+/** Seed 002's new reservation: asked for now or earlier in the request, or a pending one amended ("make it 5"). */
+function newBookingCall(
+  conv: OfflineConversation,
+  current: MessageSlots,
+  request: MessageSlots,
+  texts: string[],
+  tools: OfflineTools,
+): OfflineCall | undefined {
+  if (current.reference || !tools.planActions.has(NEW_BOOKING_ACTION)) return undefined;
+  if (request.newBooking && !request.intents.includes('reschedule'))
+    return planNewBooking(conv, request, texts);
+  const create = conv.pending?.steps.find((s) => s.action_id === NEW_BOOKING_ACTION);
+  if (!create || current.guestName || current.intents.some((i) => !AMENDS.has(i))) return undefined;
+  const had = (name: string) => {
+    const value = create.parameters[name];
+    return value === undefined ? undefined : String(value);
+  };
+  const size = Number(had('party_size'));
+  const amended: MessageSlots = {
+    ...request,
+    ...(had('date') && !current.datePhrase ? { datePhrase: had('date') } : {}),
+    ...(had('start_time') && !current.timePhrase ? { timePhrase: had('start_time') } : {}),
+    ...(current.partySize === undefined && Number.isInteger(size) ? { partySize: size } : {}),
+    ...(had('email') && !current.email ? { email: had('email') } : {}),
+    ...(had('phone') && !current.phone ? { phone: had('phone') } : {}),
+    newName: current.newName ?? had('guest_name'),
+    newBooking: true,
+  };
+  return planNewBooking(conv, amended, texts, had('product_id'));
+}
+
+/** What a follow-up may change on a pending new reservation. */
+const AMENDS = new Set(['reschedule', 'guest_count', 'contact']);
+const NEW_BOOKING_ACTION = 'createBooking';
 
 /** The parts of a message that names several bookings, each with a change of its own or shared with the next. */
 function severalBookingsIn(text: string, slots: MessageSlots): ReturnType<typeof splitByBooking> {

@@ -37,7 +37,7 @@ export const ONE_BOOKING_AT_A_TIME =
 export const ASK_BOOKING =
   "Which booking should I change? Tell me the guest's name or the booking reference (e.g. BK-1042).";
 
-export const ASK_ACTION = 'What would you like to do with that booking?';
+export const ASK_ACTION = 'What would you like to change on that booking, or do with it?';
 
 export function noMatch(searchText: string): string {
   return `No matching booking found for "${searchText}". Could you check the spelling, or give the booking reference (e.g. BK-1042)?`;
@@ -73,4 +73,20 @@ export const CANNOT_REPAIR =
 
 export function askActionFor(label: string): string {
   return `What should change for ${label}?`;
+}
+
+export function askProduct(products: readonly string[]): string {
+  return `Which of our products should I book: ${products.join(', ')}?`;
+}
+
+export function askNewWhen(product: string): string {
+  return `What date and session time should I book ${product} for?`;
+}
+
+export function askNewGuestCount(product: string): string {
+  return `How many guests should I book ${product} for?`;
+}
+
+export function askNewGuest(product: string): string {
+  return `Whose name should the ${product} booking be under, and an email or phone to reach them?`;
 }

@@ -61,9 +61,9 @@ export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>
   return false;
 }
 
-/** "Book a toddler session for…", "new booking for…": a reservation, which the offline planner does not build. */
+/** "Book a toddler session for…", "new booking for…": a new reservation (seed 002). */
 const NEW_BOOKING =
-  /\b(?:book|reserve)\s+(?:a|an|another|in a|them in for a|two|three|\d+)\b|\bnew\s+(?:booking|reservation)\b|\bmake a (?:booking|reservation)\b/i;
+  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\bnew\s+(?:booking|reservation)\b|\b(?:make|create) a (?:booking|reservation)\b/i;
 
 export function asksNewBooking(text: string): boolean {
   return NEW_BOOKING.test(text);
