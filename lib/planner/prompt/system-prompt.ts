@@ -2,8 +2,8 @@ import type { BookingSummary } from '../../contracts/booking.ts';
 import { BOOKING_DATA_RULE, quoteBookingData } from '../../contracts/booking-data-block.ts';
 import { venueToday } from '../../dates/venue-calendar.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
-import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
 import { capabilityList } from '../../registry/capability-list.ts';
+import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
 import { shapeSummary } from '../../registry/shape-summary.ts';
 import type { LookupRoles } from '../planner-deps.ts';
 
