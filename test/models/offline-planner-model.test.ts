@@ -154,7 +154,9 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
   it('declines what it cannot do, saying what it can', async () => {
     const h = offline();
     const outcome = expectKind(await h.send("What's the weather like tomorrow?"), 'clarification');
-    expect(outcome.question).toMatch(/^I can help with three kinds of booking changes/);
+    expect(outcome.question).toMatch(
+      /^I can't plan that request. I can .*reschedule booking.*update guest count, naming the booking.$/,
+    );
     expect(h.api.calls).toEqual([]);
   });
 
@@ -224,7 +226,14 @@ describe('OfflinePlannerModel: dates and times', () => {
 
     // Act
     const call = decideOfflineCall(
-      { current: 'Move BK-1043 to the 3rd', earlier: [], aiCount: 2, rejection },
+      {
+        current: 'Move BK-1043 to the 3rd',
+        earlier: [],
+        aiCount: 2,
+        rejection,
+        searches: new Map(),
+        details: new Map(),
+      },
       { names: new Set(['searchBookings']), planActions: new Set(['rescheduleBooking']) },
     );
 

@@ -2,16 +2,32 @@ import { maskNonCounts } from '../../counts/mask-non-counts.ts';
 import { readCount } from '../../counts/read-count.ts';
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import {
+  asksCancel,
+  asksConfirmation,
+  asksNote,
+  asksNoteRemoval,
+  channelOf,
+  noteTextOf,
+  unsupportedIn,
+} from './intent-cues.ts';
+import {
   asksNewBooking,
   mentionsUnreadTime,
   namesSeveralBookings,
-  otherActionIn,
   referencesIn,
   turnsAway,
 } from './request-cues.ts';
 
-/** What the offline planner can act on (seed 000's three intents). */
-export type OfflineIntent = 'reschedule' | 'guest_count' | 'contact';
+/** What the offline planner can act on: seed 000's three changes and the seeds' other model-visible flows. */
+export type OfflineIntent =
+  | 'reschedule'
+  | 'guest_count'
+  | 'contact'
+  | 'cancel'
+  | 'note'
+  | 'delete_note'
+  | 'confirmation'
+  | 'payment_link';
 
 /** What one user message says, as far as simple patterns can tell. Phrases are left for the planner to resolve. */
 export interface MessageSlots {
@@ -31,7 +47,13 @@ export interface MessageSlots {
   /** Reasons not to plan from what was understood (request-cues.ts). */
   severalBookings?: boolean;
   newBooking?: boolean;
-  otherAction?: string;
+  /** Why the request cannot be done here (intent-cues.ts), for the decline. */
+  unsupported?: string;
+  /** The note's words (addBookingNote), and the words that pick a note to remove. */
+  noteText?: string;
+  channel?: 'email' | 'sms';
+  /** An email or phone that names the booking ("the booking under liz@…") rather than a new value. */
+  contactKey?: string;
   unreadTime?: boolean;
   turnsAway?: boolean;
   email?: string;
@@ -40,52 +62,123 @@ export interface MessageSlots {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const PHONE = /\+?\d[\d ()-]{6,}\d/;
+const PHONE = /\+?\d[\d ()-]{6,}\d/g;
+
+/** The first phone-shaped run of digits that is not a date ("2026-12-20") or a time span. */
+export function phoneIn(text: string): string | undefined {
+  for (const m of text.replace(EMAIL, ' ').matchAll(PHONE)) {
+    const run = m[0].trim();
+    if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(run) || run.replace(/\D/g, '').length < 7) continue;
+    return run;
+  }
+  return undefined;
+}
 const RESCHEDULE =
-  /\b(move|moving|reschedul\w*|shift|push|postpone|bring (it )?forward|rebook|change the (date|time|day))\b/i;
+  /\b(move[ds]?|moving|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
 const CONTACT = /\b(e-?mail|phone|mobile|contact|cell)\b/i;
+/** Words that make a long digit run a phone number rather than a reference or a count. */
+const PHONE_WORD = /\b(e-?mail|phone|mobile|contact|cell|number|ph|on|call|txt|text)\b/i;
 const GUEST_COUNT =
   /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b/i;
+/** A correction inside one message: what follows it replaces what came before. */
+export const CORRECTION =
+  /\b(?:no wait|wait no|sorry|i mean|i meant|rather|scratch that|no,? actually)\b[,.\s—-]*(?:just\s+)?/i;
 /** Capitalised words that are not guest names. */
-const NOT_NAMES = new Set(
-  'I Hi Hey What Who Where When How Why Let It That There Here Please Can Could Would Will Move Moving Reschedule Shift Push Postpone Change Update Set Make Add Remove The A An Actually And Also But Email Phone Mobile Today Tomorrow Tonight Next This That On At For To Thanks Thank OK Ok Yes No It Its Their Booking Party Reservation BK Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec'.split(
+export const NOT_NAMES = new Set(
+  'I Hi Hey What Who Where When How Why Let It That There Here Please Can Could Would Will Move Moving Reschedule Shift Push Postpone Change Update Set Make Add Remove The A An Actually And Also But Email Phone Mobile Today Tomorrow Tonight Next This That On At For To Thanks Thank OK Ok Yes No It Its Their Booking Party Reservation BK Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Cancel Text Send Resend Note Flag Remember Delete Remove Take Scrap Book Put Give Charge Comp Swap Mr Mrs Ms Miss Dr New SMS Okay Wait Hold Sorry Hang Stop Nah Nope Ignore Keep Leave Confirm Customer Guest Group Family Lot Pls Sure Just Both Is Are Has Have Was Do Does Did Should Tell Reverse Process Permanently Erase Hiya Kia Ora Morena'.split(
     ' ',
   ),
 );
 /** A capitalised word with at least one lower-case letter ("O'Brien" yes, "BK" no). */
-const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
+export const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
 
 /** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
 export function extractSlots(text: string): MessageSlots {
   const slots: MessageSlots = { intents: [] };
   const references = referencesIn(text);
   if (references[0]) slots.reference = references[0];
-  const email = EMAIL.exec(text)?.[0];
-  if (email) slots.email = email;
-  const phone = CONTACT.test(text) ? PHONE.exec(text.replace(EMAIL, ''))?.[0] : undefined;
-  if (phone) slots.phone = phone.trim();
-  const newName = new RegExp(
-    `\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`,
-  ).exec(text)?.[1];
+  const removal = asksNoteRemoval(text);
+  const note = !removal && asksNote(text) ? noteTextOf(text) : undefined;
+  // The note's own words are not request values: "two kids have a nut allergy" is no guest count.
+  const said = note ? text.replace(note, ' ') : text;
+  const email = EMAIL.exec(said)?.[0];
+  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) ? phoneIn(said) : undefined;
+  const key = keyContact(said, email, phone?.trim());
+  if (key) slots.contactKey = key;
+  if (email && email !== key) slots.email = email;
+  if (phone && phone.trim() !== key) slots.phone = phone.trim();
+  const newName = newNameOf(said);
   if (newName) slots.newName = newName;
-  Object.assign(slots, countOf(text, references), whenOf(text));
-  const guestName = guestNameOf(references.reduce((t, r) => t.split(r).join(' '), text));
+  Object.assign(slots, countOf(said, references), whenOf(said));
+  const named = references.reduce((t, r) => t.split(r).join(' '), text);
+  // "Sophie Turner + Sophie Ngata… no wait, just Sophie Ngata": the words after a correction name the booking.
+  const corrected = CORRECTION.exec(named);
+  const guestName =
+    (corrected ? guestNameOf(named.slice(corrected.index + corrected[0].length)) : undefined) ??
+    guestNameOf(named);
   if (guestName && guestName !== slots.newName) slots.guestName = guestName;
-  if (RESCHEDULE.test(text)) slots.intents.push('reschedule');
+  const unsupported = unsupportedIn(said);
+  if (unsupported) slots.unsupported = unsupported;
+  if (removal) slots.intents.push('delete_note');
+  if (asksNote(text) && !removal) {
+    slots.intents.push('note');
+    if (note) slots.noteText = note;
+  }
+  const reschedule = RESCHEDULE.test(said);
+  // "Cancel the extra 2 guests", "cancel her 3pm and put them at 12:30": the cancel is of a part, not the booking.
+  const changesPart =
+    reschedule || GUEST_COUNT.test(said) || Object.keys(countOf(said, references)).length > 0;
+  if (asksCancel(said) && !changesPart) slots.intents.push('cancel');
+  const confirmation = asksConfirmation(said);
+  if (confirmation) {
+    slots.intents.push('confirmation');
+    const channel = channelOf(said);
+    if (channel) slots.channel = channel;
+  }
+  if (/\bpay(?:ment)? link\b/i.test(said)) slots.intents.push('payment_link');
+  if (reschedule) slots.intents.push('reschedule');
   const countSaid =
     slots.partySize !== undefined ||
     slots.partyDelta !== undefined ||
     slots.partyScale !== undefined ||
     slots.countUnclear === true;
-  if (countSaid || GUEST_COUNT.test(text)) slots.intents.push('guest_count');
+  if (countSaid || GUEST_COUNT.test(said)) slots.intents.push('guest_count');
   if (namesSeveralBookings(text, NOT_NAMES)) slots.severalBookings = true;
   if (asksNewBooking(text)) slots.newBooking = true;
-  const other = otherActionIn(text);
-  if (other) slots.otherAction = other;
-  if (mentionsUnreadTime(text)) slots.unreadTime = true;
+  if (mentionsUnreadTime(said)) slots.unreadTime = true;
   if (turnsAway(text)) slots.turnsAway = true;
-  if (slots.email || slots.phone || slots.newName || CONTACT.test(text)) slots.intents.push('contact');
+  const contactWord = CONTACT.test(said) && !confirmation && !key;
+  if (slots.email || slots.phone || slots.newName || contactWord) slots.intents.push('contact');
   return slots;
+}
+
+/** Words that put an email or phone in the role of the booking's key: "the booking under …", "the one with …". */
+const IDENTIFIES = /\b(?:under|with|booked (?:under|with)|on|for|from)\s*(?:phone|email|number|mobile)?\s*$/i;
+
+/** The email or phone that names the booking, when the words before it say so and no new value follows "to". */
+function keyContact(text: string, email?: string, phone?: string): string | undefined {
+  for (const value of [email, phone]) {
+    if (!value) continue;
+    const before = text.slice(0, text.indexOf(value));
+    if (IDENTIFIES.test(before)) return value;
+  }
+  return undefined;
+}
+
+/** "name to Sophie Rangi", "under her married name, Sophie Rangi", "surname is actually spelt Frazer". */
+function newNameOf(text: string): string | undefined {
+  const patterns = [
+    new RegExp(`\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`),
+    new RegExp(`\\bname,?\\s+(${NAME}(?:\\s+${NAME})+)`),
+    new RegExp(
+      `\\b(?:under|to) (?:his|her|their) (?:husband|wife|partner|mum|dad|mother|father)(?:'s name)?,?\\s+(${NAME}(?:\\s+${NAME})+)`,
+    ),
+  ];
+  for (const pattern of patterns) {
+    const found = pattern.exec(text)?.[1];
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The count as lib/counts reads it (the gate licenses counts by the same reading). */
@@ -108,7 +201,11 @@ function countOf(
  * rather than keeping the booking's date.
  */
 function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
-  const found = findWhenPhrases(text);
+  const all = findWhenPhrases(text);
+  // "Cancel her 3pm and put them at 12:30": the phrases after the change verb are the new ones.
+  const verb = RESCHEDULE.exec(text);
+  const afterVerb = verb ? all.filter((f) => f.start > verb.index) : [];
+  const found = afterVerb.some((f) => f.hasTime || f.hasDate) ? afterVerb : all;
   const target = found.filter((f) => f.before !== 'from');
   const phrases = target.length > 0 ? target : found;
   const date = phrases.find((f) => f.hasDate)?.text;
@@ -133,10 +230,15 @@ function guestNameOf(text: string): string | undefined {
     const name = cleanName(pattern.exec(text)?.[1]);
     if (name) return name;
   }
+  // Anywhere in the sentence: "Okafor party is now 9", "Ben Carter has a new email" (the search decides).
+  for (const m of text.matchAll(new RegExp(`${NAME}(?:\\s+${NAME}){0,2}`, 'g'))) {
+    const name = cleanName(m[0].replace(/['’]s$/, ''));
+    if (name) return name;
+  }
   return undefined;
 }
 
-function cleanName(raw: string | undefined): string | undefined {
+export function cleanName(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   const words = raw.trim().split(/\s+/);
   while (words.length > 0 && NOT_NAMES.has(words[0] as string)) words.shift();

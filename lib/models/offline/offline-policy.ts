@@ -1,44 +1,37 @@
 import type { BookingSummary } from '../../contracts/booking.ts';
 import { isChangeOfMind } from '../../planner/change-of-mind.ts';
-import { extractSlots, type MessageSlots, mergeSlots, type OfflineIntent } from './extract-slots.ts';
+import { buildStep, INTENT_ACTIONS, INTENT_ORDER } from './build-step.ts';
+import {
+  CORRECTION,
+  extractSlots,
+  type MessageSlots,
+  mergeSlots,
+  NOT_NAMES,
+  type OfflineIntent,
+} from './extract-slots.ts';
 import * as reply from './offline-replies.ts';
-import type { OfflineConversation, PendingPlan } from './read-conversation.ts';
+import {
+  askCall as ask,
+  declineCall,
+  type OfflineCall,
+  type OfflineTools,
+  type OpenRequest,
+  type Step,
+  type TargetBooking,
+} from './offline-types.ts';
+import { planNewBooking } from './plan-new-booking.ts';
+import { labelOf, planSeveral, targetOf } from './plan-several.ts';
+import { OFFLINE_LOOKUPS, type OfflineConversation, type PendingPlan } from './read-conversation.ts';
+import { referencesIn, withdrawsRequest } from './request-cues.ts';
+import { splitByBooking } from './split-by-booking.ts';
 
-/** The registry actions the offline planner knows (openapi/booking-api.yaml, overlays/). */
-export const OFFLINE_ACTIONS = {
-  search: 'searchBookings',
-  reschedule: 'rescheduleBooking',
-  guest_count: 'updateGuestCount',
-  contact: 'updateContactDetails',
-} as const;
+export type { OfflineCall, OfflineTools } from './offline-types.ts';
 
-/** One tool call the offline planner makes. */
-export interface OfflineCall {
-  name: string;
-  args: Record<string, unknown>;
-}
+/** The read-only lookups and the intents' actions the offline planner uses (openapi/booking-api.yaml, overlays/). */
+export const OFFLINE_ACTIONS = { search: OFFLINE_LOOKUPS.search, ...INTENT_ACTIONS } as const;
 
-/** What was bound for this turn: tool names, and the action ids a plan step may use. */
-export interface OfflineTools {
-  names: ReadonlySet<string>;
-  planActions: ReadonlySet<string>;
-}
-
-/** The booking a plan targets, from a search, the session context or the pending plan. */
-interface TargetBooking {
-  booking_id: string;
-  reference?: string;
-  guest_name?: string;
-  date?: string;
-  start_time?: string;
-  party_size?: number;
-}
-
-type Step = { action_id: string; parameters: { name: string; value: string }[] };
-/** The open request, plus whether a contact detail in it was masked at rest (j***@example.com, ***78). */
-type OpenRequest = MessageSlots & { forgotten?: boolean };
+/** A contact detail masked at rest in the stored history (j***@example.com, ***78). */
 const MASKED_CONTACT = /\*\*\*@|\*\*\*\d{2}\b/;
-const INTENT_ORDER: readonly OfflineIntent[] = ['reschedule', 'guest_count', 'contact'];
 
 /**
  * The offline planner's decision for one model call: look the booking up, ask one question, propose a plan,
@@ -49,17 +42,30 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   // A pick only chose the booking (the planner resolved it); its words are not values for the request.
   const current: MessageSlots = conv.picked ? { intents: [] } : extractSlots(conv.current);
-  const refusal = refuse(current);
+  // Date words are no request here: "on second thoughts, let's not".
+  const asksNothing = current.intents.length === 0 && !current.reference && !current.guestName;
+  if (asksNothing && (conv.pending || conv.earlier.length > 0) && withdrawsRequest(conv.current))
+    return { name: 'cancel_request', args: {} };
+  const refusal = refuse(current, tools);
   if (refusal) return refusal;
   // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
   const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
   const request = [...earlier.map(extractSlots), current].reduce(mergeSlots);
-  // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend.
-  const intents = request.intents.length > 0 ? request.intents : conv.pending ? valueIntents(current) : [];
+  const newBooking = newBookingCall(conv, current, request, [...earlier, conv.current], tools);
+  if (newBooking) return newBooking;
+  const several = conv.picked ? undefined : severalBookingsIn(conv.current, current);
+  if (several)
+    return tools.names.has(OFFLINE_ACTIONS.search) ? planSeveral(several, conv, current) : decline(tools);
+  if (current.severalBookings) return ask('booking', reply.ONE_BOOKING_AT_A_TIME);
+  // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend, or when the
+  // words point the booking at them ("Mateo Garcia → 1 December 9am", "can they do 2pm instead").
+  const pointed = TOWARDS.test(conv.current) && (current.datePhrase || current.timePhrase);
+  const intents =
+    request.intents.length > 0 ? request.intents : conv.pending || pointed ? valueIntents(current) : [];
   if (intents.length === 0) {
-    return current.reference || current.guestName || conv.picked
-      ? ask('action', reply.ASK_ACTION)
-      : decline();
+    const named = current.reference || current.guestName || current.contactKey || conv.picked;
+    // "Mark the Tom Baker invoice as paid": more than a booking's name, and nothing this service does.
+    return named && !saysMore(conv.current, current) ? ask('action', reply.ASK_ACTION) : decline(tools);
   }
   const target = resolveTarget(conv, current, request, tools);
   if ('name' in target) return target;
@@ -67,19 +73,83 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
     conv.pending && pendingBookingId(conv.pending) === target.booking_id ? conv.pending : undefined;
   // A contact detail given before a question is masked in the stored history (000 Privacy): it has to be asked again.
   const forgotten = conv.earlier.some((text) => MASKED_CONTACT.test(text));
-  return proposeOrAsk(target, { ...request, forgotten }, intents, pending, tools);
+  const open: OpenRequest = { ...request, forgotten, noteWords: conv.current };
+  return proposeOrAsk(target, open, intents, pending, conv, tools);
 }
 
 /**
  * A question or a decline instead of a plan from part of the words (issue 16: never a wrong plan): another booking
  * named beside this one, a new reservation, or an action the offline planner does not build.
  */
-function refuse(current: MessageSlots): OfflineCall | undefined {
-  if (current.otherAction) return decline(reply.cannotDo(current.otherAction));
-  if (current.newBooking && !current.intents.includes('reschedule'))
-    return decline(reply.cannotDo('new bookings'));
-  if (current.severalBookings) return ask('booking', reply.ONE_BOOKING_AT_A_TIME);
+function refuse(current: MessageSlots, tools: OfflineTools): OfflineCall | undefined {
+  if (current.unsupported) return decline(tools, current.unsupported);
   return undefined;
+}
+
+/** Words that point a booking at a new date or time. */
+const TOWARDS =
+  /→|->|\bto\b|\binstead\b|\bcan (?:they|we|he|she|you) (?:do|go|come|make)\b|\bgo (?:to|in)\b|\bmoving\b/i;
+
+/** The message says more than which booking: three words or more besides the booking's reference and name. */
+function saysMore(text: string, slots: MessageSlots): boolean {
+  const named = [slots.reference, slots.guestName, slots.contactKey].filter((v): v is string => !!v);
+  const rest = named.reduce((t, n) => t.split(n).join(' '), text);
+  const words = rest.split(/[^A-Za-z']+/).filter((w) => w.length > 1 && !FILLER.has(w.toLowerCase()));
+  return words.length >= 3;
+}
+
+const FILLER = new Set(
+  "the booking bookings party reservation one please pls for on of 's it's its is can you could would change update edit modify amend something with".split(
+    ' ',
+  ),
+);
+
+/** Seed 002's new reservation: asked for now or earlier in the request, or a pending one amended ("make it 5"). */
+function newBookingCall(
+  conv: OfflineConversation,
+  current: MessageSlots,
+  request: MessageSlots,
+  texts: string[],
+  tools: OfflineTools,
+): OfflineCall | undefined {
+  if (current.reference || !tools.planActions.has(NEW_BOOKING_ACTION)) return undefined;
+  if (request.newBooking && !request.intents.includes('reschedule'))
+    return planNewBooking(conv, request, texts);
+  const create = conv.pending?.steps.find((s) => s.action_id === NEW_BOOKING_ACTION);
+  if (!create || current.guestName || current.intents.some((i) => !AMENDS.has(i))) return undefined;
+  const had = (name: string) => {
+    const value = create.parameters[name];
+    return value === undefined ? undefined : String(value);
+  };
+  const size = Number(had('party_size'));
+  const amended: MessageSlots = {
+    ...request,
+    ...(had('date') && !current.datePhrase ? { datePhrase: had('date') } : {}),
+    ...(had('start_time') && !current.timePhrase ? { timePhrase: had('start_time') } : {}),
+    ...(current.partySize === undefined && Number.isInteger(size) ? { partySize: size } : {}),
+    ...(had('email') && !current.email ? { email: had('email') } : {}),
+    ...(had('phone') && !current.phone ? { phone: had('phone') } : {}),
+    newName: current.newName ?? had('guest_name'),
+    newBooking: true,
+  };
+  return planNewBooking(conv, amended, texts, had('product_id'));
+}
+
+/** What a follow-up may change on a pending new reservation. */
+const AMENDS = new Set(['reschedule', 'guest_count', 'contact']);
+const NEW_BOOKING_ACTION = 'createBooking';
+
+/** The parts of a message that names several bookings, each with a change of its own or shared with the next. */
+function severalBookingsIn(text: string, slots: MessageSlots): ReturnType<typeof splitByBooking> {
+  // "X + Y… no wait, just Y: 5 people": only the words after the correction count.
+  const correction = CORRECTION.exec(text);
+  const said = correction ? text.slice(correction.index + correction[0].length) : text;
+  // The note's own words name no booking ("Flag the Rawiri booking: birthday boy is Nikau").
+  const parts = splitByBooking(slots.noteText ? said.replace(slots.noteText, '') : said, NOT_NAMES);
+  if (!parts) return undefined;
+  const named = slots.severalBookings || referencesIn(said).length > 1;
+  const apart = new Set(parts.map((p) => p.clause)).size === parts.length;
+  return named || (apart && parts.every((p) => p.slots.intents.length > 0)) ? parts : undefined;
 }
 
 function resolveTarget(
@@ -101,26 +171,16 @@ function resolveTarget(
         matches.map((b) => b.booking_id),
       );
     }
-    const b = matches[0] as (typeof matches)[number];
-    return {
-      booking_id: b.booking_id,
-      ...defined({
-        reference: b.booking_reference,
-        guest_name: b.guest_name,
-        date: b.date,
-        start_time: b.start_time,
-        party_size: b.party_size,
-      }),
-    };
+    return targetOf(matches[0] as (typeof matches)[number]);
   }
-  const named = current.reference ?? current.guestName;
+  const named = current.reference ?? current.guestName ?? current.contactKey;
   if (named) return search(named, tools);
   const pendingId = conv.pending ? pendingBookingId(conv.pending) : undefined;
   if (conv.referenced && (!pendingId || pendingId === conv.referenced.booking_id)) {
     return fromSummary(conv.referenced);
   }
   if (pendingId) return { booking_id: pendingId };
-  const older = request.reference ?? request.guestName;
+  const older = request.reference ?? request.guestName ?? request.contactKey;
   return older ? search(older, tools) : ask('booking', reply.ASK_BOOKING);
 }
 
@@ -129,82 +189,34 @@ function proposeOrAsk(
   request: OpenRequest,
   intents: readonly OfflineIntent[],
   pending: PendingPlan | undefined,
+  conv: OfflineConversation,
   tools: OfflineTools,
 ): OfflineCall {
-  const label = target.reference
-    ? `${target.reference}${target.guest_name ? ` (${target.guest_name})` : ''}`
-    : target.guest_name
-      ? `${target.guest_name}'s booking`
-      : 'the booking';
-  const steps = new Map<string, Step>((pending?.steps ?? []).map((s) => [s.action_id, toStep(s)]));
-  for (const intent of INTENT_ORDER.filter((i) => intents.includes(i))) {
+  const label = labelOf(target);
+  if (target.status === 'cancelled')
+    return decline(tools, `${label} is already cancelled, so it can't be changed`);
+  // "Cancel X and refund": nothing else of the request is planned beside a cancellation it does not ask for alone.
+  // A cancellation is the whole plan, and a message without one ("not cancel — make it 4") drops a pending one.
+  const cancelling = intents.includes('cancel');
+  const kept = (pending?.steps ?? []).filter(
+    (s) => !cancelling && (s.action_id !== INTENT_ACTIONS.cancel || intents.length === 0),
+  );
+  const steps = new Map<string, Step>(kept.map((s) => [s.action_id, toStep(s)]));
+  const wanted = cancelling ? (['cancel'] as const) : INTENT_ORDER.filter((i) => intents.includes(i));
+  for (const intent of wanted) {
     // "Move the party of 6 to Saturday": a count the booking already has describes it, it is not a change.
     const describes = request.partySize !== undefined && request.partySize === target.party_size;
     if (intent === 'guest_count' && describes && intents.length > 1) continue;
-    const previous = steps.get(OFFLINE_ACTIONS[intent]);
-    const built = buildStep(intent, target, request, previous, label);
+    const action = INTENT_ACTIONS[intent];
+    const details = conv.details.get(target.booking_id);
+    const built = buildStep(intent, { target, request, previous: steps.get(action), label, details });
     if ('name' in built) return built;
-    steps.set(OFFLINE_ACTIONS[intent], built.step);
+    steps.set(action, built.step);
   }
   const plan = [...steps.values()];
-  if (plan.some((s) => !tools.planActions.has(s.action_id))) return decline();
+  if (plan.some((s) => !tools.planActions.has(s.action_id))) return decline(tools);
   // The service renders the summary itself (issue 14); the offline model, like Gemini, sends only the steps.
   return { name: 'propose_plan', args: { steps: plan } };
-}
-
-function buildStep(
-  intent: OfflineIntent,
-  target: TargetBooking,
-  request: OpenRequest,
-  previous: Step | undefined,
-  label: string,
-): { step: Step } | OfflineCall {
-  const had = (name: string) => previous?.parameters.find((p) => p.name === name)?.value;
-  const param = (name: string, value: string | undefined) => (value === undefined ? [] : [{ name, value }]);
-  const id = [{ name: 'booking_id', value: target.booking_id }];
-  if (intent === 'reschedule') {
-    const date = request.datePhrase ?? had('date') ?? (request.timePhrase ? target.date : undefined);
-    const time =
-      request.timePhrase ?? had('start_time') ?? (request.datePhrase ? target.start_time : undefined);
-    if (!date) return ask('date', reply.askWhen(label));
-    // "the last session on the 12th": a time the offline planner cannot read is asked, never kept as it was.
-    if (!time || (!request.timePhrase && !had('start_time') && request.unreadTime))
-      return ask('time', reply.askWhen(label));
-    const step = {
-      action_id: OFFLINE_ACTIONS.reschedule,
-      parameters: [...id, ...param('date', date), ...param('start_time', time)],
-    };
-    return { step };
-  }
-  if (intent === 'guest_count') {
-    const current = target.party_size;
-    const fromDelta =
-      request.partyDelta !== undefined && current !== undefined ? current + request.partyDelta : undefined;
-    const fromScale =
-      request.partyScale !== undefined && current !== undefined ? current * request.partyScale : undefined;
-    const said = request.countUnclear ? undefined : (request.partySize ?? fromDelta ?? fromScale);
-    const size =
-      said ?? (request.countUnclear ? undefined : had('party_size') ? Number(had('party_size')) : undefined);
-    if (size === undefined || !Number.isInteger(size) || size < 1)
-      return ask('guest_count', reply.askGuestCount(label));
-    const step = {
-      action_id: OFFLINE_ACTIONS.guest_count,
-      parameters: [...id, { name: 'party_size', value: String(size) }],
-    };
-    return { step };
-  }
-  const email = request.email ?? had('email');
-  const phone = request.phone ?? had('phone');
-  const name = request.newName ?? had('guest_name');
-  if (!email && !phone && !name) {
-    const question = request.forgotten ? reply.askContactAgain(label) : reply.askContact(label);
-    return ask('contact_details', question);
-  }
-  const step = {
-    action_id: OFFLINE_ACTIONS.contact,
-    parameters: [...id, ...param('guest_name', name), ...param('email', email), ...param('phone', phone)],
-  };
-  return { step };
 }
 
 /** Values without an intent word ("actually make it 4pm", "6 guests") say what they change. */
@@ -217,19 +229,13 @@ function valueIntents(slots: MessageSlots): OfflineIntent[] {
 }
 
 function search(text: string, tools: OfflineTools): OfflineCall {
-  if (!tools.names.has(OFFLINE_ACTIONS.search)) return decline();
+  if (!tools.names.has(OFFLINE_ACTIONS.search)) return decline(tools);
   return { name: OFFLINE_ACTIONS.search, args: { search_text: text } };
 }
 
-function ask(missing: string, question: string, candidates?: string[]): OfflineCall {
-  return {
-    name: 'ask_clarification',
-    args: { question, missing, ...(candidates ? { candidate_booking_ids: candidates } : {}) },
-  };
-}
-
-function decline(message: string = reply.OFFLINE_CAN_DO): OfflineCall {
-  return { name: 'decline', args: { message } };
+/** A decline that says what cannot be done and why, if known, then what can (issue 16). */
+function decline(tools: OfflineTools, why?: string): OfflineCall {
+  return declineCall(reply.declineMessage(why, tools));
 }
 
 function pendingBookingId(pending: PendingPlan): string | undefined {
@@ -256,13 +262,15 @@ function fromSummary(r: BookingSummary): TargetBooking {
       start_time: r.booking_time,
       party_size: r.party_size,
     }),
+    ...(r.status ? { status: r.status } : {}),
     ...referenceOf(r.display_label),
   };
 }
 
+/** The display label starts with the reference (lib/planner/booking-record.ts displayLabel). */
 function referenceOf(label: string | undefined): { reference?: string } {
-  const match = label ? /\bBK-\d+\b/.exec(label) : null;
-  return match ? { reference: match[0] } : {};
+  const first = label?.split(' · ')[0]?.trim();
+  return first && referencesIn(first).length === 1 ? { reference: first } : {};
 }
 
 function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {

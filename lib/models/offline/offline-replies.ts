@@ -1,10 +1,34 @@
-/** What the offline planner says it can do, with sentences it understands (docs/models.md). */
-export const OFFLINE_CAN_DO =
-  'I can help with three kinds of booking changes: moving a booking to another date or time, changing the number of guests, and updating the guest\'s contact details (name, email or phone). For example: "Move BK-1046 to Sunday at 10am", "Change Aisha Khan\'s booking to 14 guests" or "Update Priya Patel\'s email to priya.p@example.com".';
+import { capabilityList } from '../../registry/capability-list.ts';
+import type { OfflineTools } from './offline-types.ts';
 
-/** A decline that says what cannot be done here, then what can (issue 16). */
-export function cannotDo(what: string): string {
-  return `I can't help with ${what} here, so I haven't planned any of this request. ${OFFLINE_CAN_DO}`;
+/**
+ * A decline (issue 16): what cannot be done and why, when known, then what can, generated from the actions bound
+ * this turn (the registry's model-visible changes, lookups left out), never from fixed examples.
+ */
+export function declineMessage(why: string | undefined, tools: OfflineTools): string {
+  const changes = [...tools.planActions].filter((id) => !tools.names.has(id));
+  const can = changes.length > 0 ? ` I can ${capabilityList(changes)}, naming the booking.` : '';
+  const cannot = why
+    ? `Sorry, ${why}, so I haven't planned any of this request.`
+    : "I can't plan that request.";
+  return `${cannot}${can}`;
+}
+
+export function askNoteText(label: string): string {
+  return `What should the note on ${label} say?`;
+}
+
+export function askWhichNote(label: string): string {
+  return `Which note on ${label} should I remove?`;
+}
+
+export function askChannel(label: string): string {
+  return `Should I send the confirmation for ${label} by email or by text message?`;
+}
+
+export function noContactFor(channel: 'email' | 'sms', label: string): string {
+  const what = channel === 'sms' ? 'mobile number' : 'email address';
+  return `${label} has no ${what} on file. What ${what} should the confirmation go to?`;
 }
 
 export const ONE_BOOKING_AT_A_TIME =
@@ -13,8 +37,7 @@ export const ONE_BOOKING_AT_A_TIME =
 export const ASK_BOOKING =
   "Which booking should I change? Tell me the guest's name or the booking reference (e.g. BK-1042).";
 
-export const ASK_ACTION =
-  'What would you like to change on that booking: the date and time, the number of guests, or the contact details?';
+export const ASK_ACTION = 'What would you like to change on that booking, or do with it?';
 
 export function noMatch(searchText: string): string {
   return `No matching booking found for "${searchText}". Could you check the spelling, or give the booking reference (e.g. BK-1042)?`;
@@ -47,3 +70,23 @@ export function askContactAgain(label: string): string {
  */
 export const CANNOT_REPAIR =
   "I couldn't turn that into a plan I can show you. Could you rephrase the change, naming the booking and what should change?";
+
+export function askActionFor(label: string): string {
+  return `What should change for ${label}?`;
+}
+
+export function askProduct(products: readonly string[]): string {
+  return `Which of our products should I book: ${products.join(', ')}?`;
+}
+
+export function askNewWhen(product: string): string {
+  return `What date and session time should I book ${product} for?`;
+}
+
+export function askNewGuestCount(product: string): string {
+  return `How many guests should I book ${product} for?`;
+}
+
+export function askNewGuest(product: string): string {
+  return `Whose name should the ${product} booking be under, and an email or phone to reach them?`;
+}

@@ -12,6 +12,32 @@ import { type BookingRecord, bookingsOf } from '../../planner/booking-record.ts'
 import { isPickMessage } from '../../planner/pick/pick-message.ts';
 import { CONTEXT_MARKERS } from '../../planner/prompt/system-prompt.ts';
 
+/** The read-only lookups the offline planner calls (the registry's action ids, openapi/booking-api.yaml). */
+export const OFFLINE_LOOKUPS = {
+  search: 'searchBookings',
+  get: 'getBooking',
+  products: 'listProducts',
+  availability: 'getAvailability',
+} as const;
+
+/** One booking as getBooking returns it: the fields a note removal or a confirmation needs. */
+export const BookingDetails = z.looseObject({
+  booking_id: z.string().min(1),
+  status: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  notes: z.array(z.looseObject({ note_id: z.string(), text: z.string() })).default([]),
+});
+export type BookingDetails = z.infer<typeof BookingDetails>;
+
+/** One product as listProducts returns it. */
+export const VenueProduct = z.looseObject({
+  product_id: z.string().min(1),
+  name: z.string().min(1),
+  session_times: z.array(z.string()).default([]),
+});
+export type VenueProduct = z.infer<typeof VenueProduct>;
+
 /** The pending plan line of the system prompt (lib/planner/prompt/system-prompt.ts). */
 const PendingPlan = z.object({
   plan_id: z.string(),
@@ -38,6 +64,12 @@ export interface OfflineConversation {
   earlier: string[];
   /** Matches of the latest search this turn, if one ran. */
   lastSearch?: { searchText: string; bookings: BookingRecord[] };
+  /** Every search this turn, by its search_text (a message naming several bookings looks each one up). */
+  searches: Map<string, BookingRecord[]>;
+  /** Bookings read one by one this turn (getBooking), by booking_id: notes, email and phone. */
+  details: Map<string, BookingDetails>;
+  /** The venue's products, if listProducts ran this turn. */
+  products?: VenueProduct[];
   /** The validation gate's message when this turn's plan was rejected. */
   rejection?: string;
   /** AI messages so far, for deterministic tool-call ids. */
@@ -52,7 +84,10 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
     current: lastHuman >= 0 ? (messages[lastHuman] as BaseMessage).text : '',
     earlier: openRequestTexts(messages.slice(0, Math.max(lastHuman, 0))),
     aiCount: messages.filter((m) => AIMessage.isInstance(m)).length,
+    searches: new Map(),
+    details: new Map(),
   };
+  readLookups(turn, conversation);
   const referenced = contextLine(system, CONTEXT_MARKERS.referenced, BookingSummary);
   if (referenced) conversation.referenced = referenced;
   const pending = contextLine(system, CONTEXT_MARKERS.pending, PendingPlan);
@@ -144,6 +179,29 @@ function searchTextOf(turn: readonly BaseMessage[], result: ToolMessage): string
     if (call && typeof call.args.search_text === 'string') return call.args.search_text;
   }
   return '';
+}
+
+/** Each successful lookup of this turn, by the tool that answered it (read-only roles, lib/planner/planner-deps.ts). */
+function readLookups(turn: readonly BaseMessage[], into: OfflineConversation): void {
+  for (const m of turn) {
+    if (!ToolMessage.isInstance(m) || m.status === 'error') continue;
+    const data = parseJson(m.text);
+    if (m.name === OFFLINE_LOOKUPS.search && data && typeof data === 'object')
+      into.searches.set(searchTextOf(turn, m), bookingsOf(data as Record<string, unknown>));
+    const details = BookingDetails.safeParse(data);
+    if (m.name === OFFLINE_LOOKUPS.get && details.success)
+      into.details.set(details.data.booking_id, details.data);
+    const products = z.object({ products: z.array(VenueProduct) }).safeParse(data);
+    if (m.name === OFFLINE_LOOKUPS.products && products.success) into.products = products.data.products;
+  }
+}
+
+function parseJson(content: string): unknown {
+  try {
+    return JSON.parse(bookingDataJson(content));
+  } catch {
+    return undefined;
+  }
 }
 
 function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {

@@ -61,31 +61,12 @@ export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>
   return false;
 }
 
-/** "Book a toddler session for…", "new booking for…": a reservation, which the offline planner does not build. */
+/** "Book a toddler session for…", "new booking for…": a new reservation (seed 002). */
 const NEW_BOOKING =
-  /\b(?:book|reserve)\s+(?:a|an|another|in a|them in for a|two|three|\d+)\b|\bnew\s+(?:booking|reservation)\b|\bmake a (?:booking|reservation)\b/i;
+  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\bnew\s+(?:booking|reservation)\b|\b(?:make|create) a (?:booking|reservation)\b/i;
 
 export function asksNewBooking(text: string): boolean {
   return NEW_BOOKING.test(text);
-}
-
-/** Actions of the venue the offline planner does not build, named in a request it otherwise understands. */
-const OTHER_ACTIONS: ReadonlyArray<[RegExp, string]> = [
-  [
-    /\b(?:confirmation|confirm(?:ing)? (?:it|the booking)|re-?send)\b|\b(?:text|sms|send|email|e-mail|message)\s+(?:him|her|them|the guest|the customer|it|over|out)\b/i,
-    'sending a confirmation',
-  ],
-  [/\b(?:note|notes|allerg\w*|flag|remember|heads up|let (?:the )?staff know)\b/i, 'booking notes'],
-  [/\b(?:payment link|pay link|invoice|deposit)\b/i, 'payment links'],
-  [/\b(?:refund\w*|money back)\b/i, 'refunds'],
-  [
-    /\bcancel\w*\s+(?:the\s+|their\s+|his\s+|her\s+|that\s+)?(?:booking|reservation|party|session)\b/i,
-    'cancelling',
-  ],
-];
-
-export function otherActionIn(text: string): string | undefined {
-  return OTHER_ACTIONS.find(([pattern]) => pattern.test(text))?.[1];
 }
 
 /** Time words the offline planner cannot resolve: keeping the booking's time for them would be a guess. */
@@ -99,4 +80,16 @@ export function mentionsUnreadTime(text: string): boolean {
 /** "forget Jordan, do Chidi's instead": the earlier messages of the request no longer hold. */
 export function turnsAway(text: string): boolean {
   return /\b(?:instead|forget|scratch that|not that one|different booking|other booking)\b/i.test(text);
+}
+
+/**
+ * A follow-up that withdraws the open request without the change-of-mind keywords ("hold off on that", "on second
+ * thoughts, let's not", "actually, keep it where it is"). Only read when a request is open and the message asks
+ * for nothing itself.
+ */
+const WITHDRAWS =
+  /\b(?:stop|hold off|hang on|leave it|keep it|let'?s not|don'?t(?: do| send| bother| change)?|do not|ignore (?:that|me|it|this)|all good|no need|wrong (?:chat|booking|person)|not now)\b/i;
+
+export function withdrawsRequest(text: string): boolean {
+  return WITHDRAWS.test(text);
 }

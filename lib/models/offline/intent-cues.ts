@@ -1,0 +1,86 @@
+/**
+ * The words that name the seeds' other model-visible flows (issue 16): cancelling a booking, adding or removing a
+ * note, sending the confirmation, and the requests the service never does (refunds, deleting, card payments,
+ * changes to every booking at once), which get a decline that says so.
+ */
+
+/** "cancel RZ-1", "X's party is cancelled", "the booking is off", "scrap the booking". A note's cancel is a removal. */
+const CANCEL =
+  /\bcancel(?:s|led|ling|lation)?\b|\bscrap\b|\b(?:is|are)\s+off\b|\bcall(?:ed|ing)?\s+off\b|\bcan'?t make it at all\b/i;
+
+export function asksCancel(text: string): boolean {
+  return CANCEL.test(text) && !asksNoteRemoval(text);
+}
+
+/** "Remove the cake note", "take the note off", "delete the note on …". */
+const NOTE_REMOVAL =
+  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe)\b[^.?!]*\bnote\b|\bnote\b[^.?!]*\b(?:remove|delete|off|wrong)\b/i;
+
+export function asksNoteRemoval(text: string): boolean {
+  return NOTE_REMOVAL.test(text);
+}
+
+/** "Add a note", "Note on …:", "Flag …", "Remember that …", "let staff know". */
+const NOTE = /\bnote\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b/i;
+
+export function asksNote(text: string): boolean {
+  return NOTE.test(text) && !asksNoteRemoval(text);
+}
+
+/** The note's words: after a colon, after "that", or after "note … to say". Undefined when the message gives none. */
+export function noteTextOf(text: string): string | undefined {
+  const colon = text.indexOf(':');
+  const after =
+    colon >= 0
+      ? text.slice(colon + 1)
+      : (/\b(?:that|saying|to say)\s+(.+)$/i.exec(text)?.[1] ?? /\bnote\b[^,]*,\s*(.+)$/i.exec(text)?.[1]);
+  const note = after?.trim().replace(/^["'“]|["'”]$/g, '');
+  return note && note.length >= 3 ? note : undefined;
+}
+
+/** "Resend the confirmation", "text him the booking details", "email them the new details". */
+const CONFIRMATION =
+  /\bconfirmation\b|\b(?:booking|updated|new)\s+details\b|\bre-?send\b|\b(?:text|sms|txt|email|e-mail)\s+(?:him|her|them|the guest|the customer|it)\b/i;
+
+export function asksConfirmation(text: string): boolean {
+  return CONFIRMATION.test(text);
+}
+
+/** The channel the user named for the confirmation (openapi: email | sms). */
+export function channelOf(text: string): 'email' | 'sms' | undefined {
+  if (/\b(?:text|texts|sms|txt|mobile|phone)\b/i.test(text)) return 'sms';
+  if (/\b(?:e-?mail(?:ed|s)?)\b/i.test(text)) return 'email';
+  return undefined;
+}
+
+/**
+ * Requests the service does not do, whatever the venue: money back or taken, deleting records, card details,
+ * and changes to every booking at once. Each names what cannot be done, for the decline (issue 16).
+ */
+const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
+  [
+    /\brefund\w*\b|\bmoney back\b|\bchargeback\b|\breverse\b[^.?!]*\bpayment\b|\$\s?\d+\s+back\b/i,
+    "refunds can't be made here",
+  ],
+  [
+    /\b(?:delete|erase|purge)\b(?![^.?!]*\bnote\b)|\bremove\b[^.?!]*\b(?:from the system|record|entirely|completely)\b/i,
+    "bookings can't be deleted here (a booking can be cancelled)",
+  ],
+  [
+    /\bcard\s*(?:number|details)\b|\bcharge\b[^.?!]*\bcard\b|\b(?:\d{4}\s?){4}\b/i,
+    "card details can't be handled here",
+  ],
+  [
+    /\bdiscount\b|\bcomp\b|\bfree of charge\b|\bdon'?t charge\b/i,
+    "prices and discounts can't be changed here",
+  ],
+  [
+    /\b(?:all|every|everyone|everybody)\b[^.?!]*\b(?:bookings?|party|parties|guests?|booked)\b/i,
+    'I change named bookings only, not every booking at once',
+  ],
+];
+
+/** Why the request cannot be done here, if it asks for something the service never does. */
+export function unsupportedIn(text: string): string | undefined {
+  return UNSUPPORTED.find(([pattern]) => pattern.test(text))?.[1];
+}

@@ -1,0 +1,19 @@
+/**
+ * What the assistant can do, in words, generated from the registry's model-visible action ids (issue 16: a decline
+ * says what can be done, never from a fixed list). One place for the planner's system prompt (rule 9) and the
+ * offline model's declines. "rescheduleBooking" → "reschedule booking".
+ */
+export function capabilityList(actionIds: Iterable<string>): string {
+  const phrases = [...new Set([...actionIds].map(phraseOf))].filter((p) => p !== '');
+  if (phrases.length <= 1) return phrases.join('');
+  return `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+}
+
+/** camelCase or snake_case id → lower-case words. */
+function phraseOf(actionId: string): string {
+  return actionId
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
