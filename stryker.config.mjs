@@ -33,6 +33,7 @@ const config = {
   jsonReporter: { fileName: `reports/mutation/${scope}.json` },
   clearTextReporter: { reportTests: false, reportMutants: false, reportScoreTable: true },
   thresholds: { high: 90, low: 80, break: null },
-  tempDirName: `.stryker-tmp/${scope}`,
+  // One temp dir for both scopes: Stryker leaves its own temp dir out of the sandbox it copies.
+  tempDirName: '.stryker-tmp',
 };
 export default config;
