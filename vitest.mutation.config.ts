@@ -1,19 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run mutation` (StrykerJS) runs the pure tests that reach lib/plans and lib/executor: the executor's
-// behaviour suites over the in-memory adapters and the in-process sandbox, the plans use cases and the HTTP
-// handlers over in-memory deps. Not the bundle checks (esbuild), not the planner's conversations (lib/plans'
-// planner use cases have their own tests) and not the *.int.test.ts files (their child processes and servers
-// cannot be instrumented per test).
+/**
+ * The pure tests that kill each folder's mutants under `npm run mutation` (StrykerJS, stryker.config.mjs picks the
+ * folder with STRYKER_SCOPE). lib/plans: its use-case tests, the HTTP handlers over in-memory deps, the in-memory
+ * stores and the metrics over stored plans. lib/executor: its behaviour suites over the in-memory adapters and the
+ * in-process sandbox. Never the bundle checks (esbuild) nor the *.int.test.ts files (their child processes and
+ * servers cannot be instrumented per test).
+ */
+const TESTS = {
+  plans: [
+    'test/plans/**/*.test.ts',
+    'test/api/**/*.test.ts',
+    'test/store/**/*.test.ts',
+    'test/metrics/**/*.test.ts',
+  ],
+  executor: ['test/executor/**/*.test.ts'],
+};
+
 export default defineConfig({
   test: {
-    include: [
-      'test/plans/**/*.test.ts',
-      'test/executor/**/*.test.ts',
-      'test/api/**/*.test.ts',
-      'test/store/**/*.test.ts',
-      'test/metrics/**/*.test.ts',
-    ],
+    include: TESTS[process.env.STRYKER_SCOPE === 'executor' ? 'executor' : 'plans'],
     exclude: ['test/**/*.int.test.ts', 'test/api/cold-start.test.ts'],
     environment: 'node',
     setupFiles: ['test/support/pin-fast-check-seed.ts'],

@@ -37,6 +37,7 @@ async function bundle(entry: string, outdir: string): Promise<Bundle> {
     mainFields: ['module', 'main'],
     minify: true,
     keepNames: true,
+    // Deployed bundles ship a .map that Node does not load (no --enable-source-maps, docs/deploy.md): no cost here.
     sourcemap: false,
     metafile: true,
     external: ['@aws-sdk/*'],

@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from '../lib/composition/lazy.ts';
-import { buildPlanService, type PlanServiceDeps } from '../lib/composition/plan-service.ts';
+import type { PlanServiceDeps } from '../lib/composition/plan-service.ts';
 import { loadConfig } from '../lib/config/config.ts';
 import { createHttpHandler } from '../lib/http/create-http-handler.ts';
 import { confirmPlanRoute } from '../lib/http/routes/confirm-plan-route.ts';
@@ -14,8 +14,12 @@ export function createHandler(deps: () => Promise<PlanServiceDeps>, log: Logger)
   return createHttpHandler(confirmPlanRoute, deps, log);
 }
 
-/** Lambda entry point: config and logger at module scope, the adapters built once per cold start. */
+/**
+ * Lambda entry point: config and logger at module scope, the adapters built once per cold start. They are
+ * imported on the first invocation: esbuild evaluates a dynamically imported module only when it is called, so
+ * their modules and zod schemas stay out of the import (issue 12 cold start, bench/lambda-bundles.ts).
+ */
 export const handler = createHandler(
-  lazy(() => buildPlanService(config, logger)),
+  lazy(async () => (await import('../lib/composition/plan-service.ts')).buildPlanService(config, logger)),
   logger,
 );

@@ -3,7 +3,6 @@ import {
   createPlanMessageConsumer,
   type PlanMessageConsumerDeps,
 } from '../lib/adapters/sqs/plan-message-consumer.ts';
-import { buildExecutorService } from '../lib/composition/executor-service.ts';
 import { lazy } from '../lib/composition/lazy.ts';
 import { loadConfig } from '../lib/config/config.ts';
 import { createLogger } from '../lib/observability/logger.ts';
@@ -16,8 +15,14 @@ export function createHandler(deps: () => Promise<PlanMessageConsumerDeps>, log:
   return createPlanMessageConsumer(deps, log);
 }
 
-/** Lambda entry point (SqsEventSource with reportBatchItemFailures): the executor is built once per cold start. */
+/**
+ * Lambda entry point (SqsEventSource with reportBatchItemFailures): the executor is built once per cold start,
+ * and imported on the first invocation: esbuild evaluates a dynamically imported module only when it is called, so
+ * LangChain, LangGraph and the zod schemas stay out of the import (issue 12 cold start, bench/lambda-bundles.ts).
+ */
 export const handler = createHandler(
-  lazy(() => buildExecutorService(config, logger)),
+  lazy(async () =>
+    (await import('../lib/composition/executor-service.ts')).buildExecutorService(config, logger),
+  ),
   logger,
 );

@@ -1,6 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from '../lib/composition/lazy.ts';
-import { buildWatchdogService } from '../lib/composition/watchdog-service.ts';
 import { loadConfig } from '../lib/config/config.ts';
 import { createLogger } from '../lib/observability/logger.ts';
 import { type SweepDeps, type SweepSummary, sweepStuckPlans } from '../lib/plans/sweep-stuck-plans.ts';
@@ -25,8 +24,13 @@ export function createHandler(deps: () => Promise<SweepDeps>, log: Logger) {
   };
 }
 
-/** Lambda entry point (EventBridge schedule, every 5 minutes): deps built once per cold start. */
+/**
+ * Lambda entry point (EventBridge schedule, every 5 minutes): deps imported and built on the first invocation, once
+ * per cold start (esbuild evaluates a dynamically imported module only when it is called: issue 12 cold start).
+ */
 export const handler = createHandler(
-  lazy(async () => buildWatchdogService(config, logger)),
+  lazy(async () =>
+    (await import('../lib/composition/watchdog-service.ts')).buildWatchdogService(config, logger),
+  ),
   logger,
 );

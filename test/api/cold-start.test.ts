@@ -90,8 +90,29 @@ describe('cold-start discipline (issue 4)', () => {
 
       // Assess
       expect([...evaluated].filter((i) => TRACING_SDK.test(i))).toEqual([]);
-      expect(evaluated).toContain('lib/observability/noop-tracer.ts');
       expect(evaluated).not.toContain('lib/observability/langfuse-tracer.ts');
+    },
+    60_000,
+  );
+
+  it.each([
+    ['functions/confirm-plan.ts', 'lib/composition/plan-service.ts'],
+    ['functions/get-plan.ts', 'lib/composition/plan-service.ts'],
+    ['functions/answer-prompt.ts', 'lib/composition/plan-service.ts'],
+    ['functions/handle-request.ts', 'lib/composition/request-service.ts'],
+    ['functions/execute-plan.ts', 'lib/composition/executor-service.ts'],
+    ['functions/watchdog.ts', 'lib/composition/watchdog-service.ts'],
+  ])(
+    '%s evaluates its adapters (%s), LangChain and the tracer on the first invocation, not at import (issue 12)',
+    async (entry, service) => {
+      // Act
+      const [inputs, evaluated] = await Promise.all([bundledInputs(entry), evaluatedAtImport(entry)]);
+
+      // Assess: bundled (one file, as NodejsFunction ships it) but behind the handler's dynamic import.
+      expect(inputs).toContain(service);
+      expect(evaluated).not.toContain(service);
+      expect(evaluated).not.toContain('lib/observability/create-tracer.ts');
+      expect([...evaluated].filter((i) => /node_modules\/@langchain\//.test(i))).toEqual([]);
     },
     60_000,
   );

@@ -94,9 +94,9 @@ describe('BookingUpdateStack handlers (dev)', () => {
       for (const name of HANDLERS) expect(props[name].MemorySize, name).toBeGreaterThanOrEqual(512);
     });
 
-    it('enables source maps at runtime and gives each handler its own log group with retention', () => {
+    it('does not load source maps at import (issue 12 cold start) and gives each handler its own log group with retention', () => {
       for (const name of HANDLERS) {
-        expect(props[name].Environment.Variables.NODE_OPTIONS, name).toBe('--enable-source-maps');
+        expect(props[name].Environment.Variables.NODE_OPTIONS, name).toBeUndefined();
       }
       built.template.resourcePropertiesCountIs(
         'AWS::Logs::LogGroup',

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { AuthRequiredError, BookingAccessDeniedError } from '../../lib/plans/errors.ts';
+import { bookingReadTokenCheck, firstBookingId } from '../../lib/plans/token-check.ts';
+import type { ActionCall, ActionOutcome, BookingApi } from '../../lib/ports/booking-api.ts';
+import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
+import { aStoredPlan } from '../store/plan-factory.ts';
+
+const getBooking = loadCompiledRegistry().get('getBooking');
+
+/** A booking API answering every call with `outcome`, recording the calls. */
+function answering(outcome: ActionOutcome) {
+  const calls: ActionCall[] = [];
+  const api: BookingApi = {
+    async invoke(call) {
+      calls.push(call);
+      return outcome;
+    },
+  };
+  return { api, calls };
+}
+
+const failure = (status: number | undefined): ActionOutcome => ({
+  ok: false,
+  status,
+  error_type: 'server_error',
+  message: `HTTP ${status}`,
+});
+
+/** A plan whose steps name these booking_id parameters, in order. */
+const planNaming = (...ids: unknown[]) =>
+  aStoredPlan({
+    actions: ids.map((booking_id, i) => ({
+      step_number: i + 1,
+      action_id: 'getBooking',
+      parameters: { booking_id },
+      safety_tier: 'normal' as const,
+      executed: false,
+      step_state: 'pending' as const,
+    })),
+  });
+
+describe('token check (issue 14, decision 5)', () => {
+  describe('firstBookingId', () => {
+    it('skips steps that name no booking, an empty one or a placeholder, and takes the first named outright', () => {
+      // Prepare
+      const plan = planNaming(undefined, '', '{{step_1.booking_id}}', 42, 'BK-7', 'BK-8');
+
+      // Act
+      const id = firstBookingId(plan);
+
+      // Assess
+      expect(id).toBe('BK-7');
+    });
+
+    it('is undefined when no step names a booking outright (a new booking)', () => {
+      expect(firstBookingId(planNaming('{{step_1.booking_id}}', undefined))).toBeUndefined();
+    });
+  });
+
+  describe('bookingReadTokenCheck', () => {
+    it("reads the plan's first booking once with the caller's token and resolves when the read succeeds", async () => {
+      // Prepare
+      const { api, calls } = answering({ ok: true, status: 200, data: {} });
+      const check = bookingReadTokenCheck(api, getBooking);
+
+      // Act
+      await check(planNaming('BK-1042'), 'tok-1');
+
+      // Assess
+      expect(calls).toEqual([{ action: getBooking, args: { booking_id: 'BK-1042' }, token: 'tok-1' }]);
+    });
+
+    it('throws AuthRequiredError on 401', async () => {
+      const { api } = answering(failure(401));
+
+      await expect(bookingReadTokenCheck(api, getBooking)(planNaming('BK-1'), 't')).rejects.toBeInstanceOf(
+        AuthRequiredError,
+      );
+    });
+
+    it('throws BookingAccessDeniedError naming the plan on 403', async () => {
+      // Prepare
+      const { api } = answering(failure(403));
+      const plan = planNaming('BK-1');
+
+      // Act
+      const error = await bookingReadTokenCheck(api, getBooking)(plan, 't').catch((e: unknown) => e);
+
+      // Assess
+      expect(error).toBeInstanceOf(BookingAccessDeniedError);
+      expect((error as BookingAccessDeniedError).planId).toBe(plan.plan_id);
+    });
+
+    it.each([404, 409, 500, undefined])(
+      'leaves any other failure (%s) to the executor: resolves',
+      async (status) => {
+        const { api, calls } = answering(failure(status));
+
+        await expect(
+          bookingReadTokenCheck(api, getBooking)(planNaming('BK-1'), 't'),
+        ).resolves.toBeUndefined();
+        expect(calls).toHaveLength(1);
+      },
+    );
+
+    it('reads nothing when the plan names no booking outright, or the registry has no get-booking action', async () => {
+      // Prepare
+      const { api, calls } = answering(failure(401));
+
+      // Act
+      await bookingReadTokenCheck(api, getBooking)(planNaming('{{step_1.booking_id}}'), 't');
+      await bookingReadTokenCheck(api, undefined)(planNaming('BK-1'), 't');
+
+      // Assess
+      expect(calls).toEqual([]);
+    });
+  });
+});
