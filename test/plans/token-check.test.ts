@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthRequiredError, BookingAccessDeniedError } from '../../lib/plans/errors.ts';
-import { bookingReadTokenCheck, firstBookingId } from '../../lib/plans/token-check.ts';
+import { planTokenCheck } from '../../lib/plans/token-check.ts';
 import type { ActionCall, ActionOutcome, BookingApi } from '../../lib/ports/booking-api.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
@@ -40,28 +40,11 @@ const planNaming = (...ids: unknown[]) =>
   });
 
 describe('token check (issue 14, decision 5)', () => {
-  describe('firstBookingId', () => {
-    it('skips steps that name no booking, an empty one or a placeholder, and takes the first named outright', () => {
-      // Prepare
-      const plan = planNaming(undefined, '', '{{step_1.booking_id}}', 42, 'BK-7', 'BK-8');
-
-      // Act
-      const id = firstBookingId(plan);
-
-      // Assess
-      expect(id).toBe('BK-7');
-    });
-
-    it('is undefined when no step names a booking outright (a new booking)', () => {
-      expect(firstBookingId(planNaming('{{step_1.booking_id}}', undefined))).toBeUndefined();
-    });
-  });
-
-  describe('bookingReadTokenCheck', () => {
+  describe('planTokenCheck on a plan without a venue: the first booking read', () => {
     it("reads the plan's first booking once with the caller's token and resolves when the read succeeds", async () => {
       // Prepare
       const { api, calls } = answering({ ok: true, status: 200, data: {} });
-      const check = bookingReadTokenCheck(api, getBooking);
+      const check = planTokenCheck({ api, getBooking });
 
       // Act
       await check(planNaming('BK-1042'), 'tok-1');
@@ -73,7 +56,7 @@ describe('token check (issue 14, decision 5)', () => {
     it('throws AuthRequiredError on 401', async () => {
       const { api } = answering(failure(401));
 
-      await expect(bookingReadTokenCheck(api, getBooking)(planNaming('BK-1'), 't')).rejects.toBeInstanceOf(
+      await expect(planTokenCheck({ api, getBooking })(planNaming('BK-1'), 't')).rejects.toBeInstanceOf(
         AuthRequiredError,
       );
     });
@@ -84,7 +67,7 @@ describe('token check (issue 14, decision 5)', () => {
       const plan = planNaming('BK-1');
 
       // Act
-      const error = await bookingReadTokenCheck(api, getBooking)(plan, 't').catch((e: unknown) => e);
+      const error = await planTokenCheck({ api, getBooking })(plan, 't').catch((e: unknown) => e);
 
       // Assess
       expect(error).toBeInstanceOf(BookingAccessDeniedError);
@@ -96,9 +79,7 @@ describe('token check (issue 14, decision 5)', () => {
       async (status) => {
         const { api, calls } = answering(failure(status));
 
-        await expect(
-          bookingReadTokenCheck(api, getBooking)(planNaming('BK-1'), 't'),
-        ).resolves.toBeUndefined();
+        await expect(planTokenCheck({ api, getBooking })(planNaming('BK-1'), 't')).resolves.toBeUndefined();
         expect(calls).toHaveLength(1);
       },
     );
@@ -108,8 +89,8 @@ describe('token check (issue 14, decision 5)', () => {
       const { api, calls } = answering(failure(401));
 
       // Act
-      await bookingReadTokenCheck(api, getBooking)(planNaming('{{step_1.booking_id}}'), 't');
-      await bookingReadTokenCheck(api, undefined)(planNaming('BK-1'), 't');
+      await planTokenCheck({ api, getBooking })(planNaming('{{step_1.booking_id}}'), 't');
+      await planTokenCheck({ api, getBooking: undefined })(planNaming('BK-1'), 't');
 
       // Assess
       expect(calls).toEqual([]);
