@@ -79,6 +79,12 @@ export const ActionMetadataOverlay = z
      * the user's request). Matched on the user's words, tolerant of case, punctuation and inflection.
      */
     intent_cues: z.array(z.string().trim().min(1).max(60).regex(/\p{L}/u)).max(60).optional(),
+    /**
+     * A flow's closing step (ADR 0012, seed 002): a step of this action is licensed by an earlier, licensed step
+     * of one of these operations whose output it takes ({{step_N.…}}), as a new reservation ends with its
+     * payment link. Never licenses it next to anything else.
+     */
+    licensed_after: z.array(z.string().min(1)).min(1).max(10).optional(),
   })
   .strict()
   .refine((o) => !o.reversible || o.compensation_operation_id !== undefined, {

@@ -74,6 +74,7 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionO
     ...(overlay.service_role === undefined ? {} : { service_role: overlay.service_role }),
     ...(filtered.danger_headers.length > 0 ? { danger_headers: filtered.danger_headers } : {}),
     ...(overlay.intent_cues?.length ? { intent_cues: uniqueCues(overlay.intent_cues) } : {}),
+    ...(overlay.licensed_after ? { licensed_after: overlay.licensed_after } : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -221,6 +222,7 @@ export function transform(
     new Map(operations.map((o) => [o.operation_id, o.response_schema])),
   );
   keepExecutionOnly(build);
+  checkLicensedAfter(build, byOperation);
   const ids = [...build.drafts.keys()].sort(byId);
   return {
     actions: ids.map((id) => build.drafts.get(id) as CompiledAction),
@@ -228,6 +230,24 @@ export function transform(
     hidden: ids.flatMap((id) => details.get(id)?.hidden ?? []),
     notes: ids.flatMap((id) => details.get(id)?.notes ?? []),
   };
+}
+
+/**
+ * `licensed_after` must name registered actions: a typo would otherwise never license the flow's closing step and
+ * leave it silently unplannable. The overlay is rejected, naming the field.
+ */
+function checkLicensedAfter(build: Build, overlays: ReadonlyMap<string, LoadedOverlay>): void {
+  for (const [id, action] of [...build.drafts]) {
+    const unknown = (action.licensed_after ?? []).filter((other) => !build.drafts.has(other));
+    if (unknown.length === 0) continue;
+    build.drafts.delete(id);
+    build.skipped.push({
+      operation_id: id,
+      kind: 'invalid_overlay',
+      reason: `licensed_after names ${unknown.map((u) => `'${u}'`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not a registered action`,
+      source: (overlays.get(id) as LoadedOverlay).source,
+    });
+  }
 }
 
 /** Cues as the matcher reads them: lower case, one space, each once. */

@@ -1,3 +1,5 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../lib/registry/build-registry.ts';
@@ -22,5 +24,30 @@ describe('registry: intent cues', () => {
       for (const cue of action.intent_cues ?? []) expect(cue).toBe(cue.toLowerCase());
       if (action.read_only) expect(action.intent_cues).toBeUndefined();
     }
+  });
+});
+
+describe('registry: licensed_after (ADR 0012)', () => {
+  it('compiles createPaymentLink as closing createBooking', async () => {
+    const registry = await build(SPEC, OVERLAYS);
+    expect(registry.actions.find((a) => a.action_id === 'createPaymentLink')?.licensed_after).toEqual([
+      'createBooking',
+    ]);
+  });
+
+  it('rejects an overlay whose licensed_after names no registered action, naming the field', async () => {
+    // Prepare: a copy of the overlays with a typo in the flow.
+    const dir = mkdtempSync(join(tmpdir(), 'overlays-'));
+    cpSync(OVERLAYS, dir, { recursive: true });
+    const file = join(dir, 'create-payment-link.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('[createBooking]', '[createBookng]'));
+    // Act
+    const registry = await build(SPEC, dir);
+    // Assess
+    expect(registry.actions.some((a) => a.action_id === 'createPaymentLink')).toBe(false);
+    expect(registry.skipped.find((s) => s.operation_id === 'createPaymentLink')?.reason).toContain(
+      "licensed_after names 'createBookng', which is not a registered action",
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,3 +1,4 @@
+import { templatesIn } from '../../contracts/template-grammar.ts';
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { BookingRecord } from '../booking-record.ts';
@@ -25,14 +26,44 @@ export interface LicenceInput {
 export function unlicensedSteps(input: LicenceInput): GateError[] {
   const words = readWords(input.userText);
   const hasWhen = findWhenPhrases(input.userText, input.locale).length > 0;
+  /** Licensed mutating steps so far, by step number: what a flow's closing step may follow. */
+  const licensed = new Map<number, string>();
   return input.steps.flatMap((step) => {
     const action = input.registry.get(step.action_id);
     if (!action || action.read_only || action.safety_tier === 'blocked') return [];
     const booking = bookingOf(step, input.bookings);
     const stated = (name: string) => statedValue(action, name, step, booking, input, hasWhen);
     const licence = stepLicence(action, step.parameters, words, stated);
-    return licence.kind === 'none' ? [unlicensedError(step, action, licence)] : [];
+    if (licence.kind !== 'none' || closesLicensedFlow(action, step, licensed)) {
+      licensed.set(step.step_number, action.action_id);
+      return [];
+    }
+    return [unlicensedError(step, action, licence)];
   });
+}
+
+/**
+ * Overlay `licensed_after` (seed 002: a new reservation ends with its payment link): the step takes the output of
+ * an earlier licensed step of one of the named actions, so the user's request for that step asked for this one.
+ */
+function closesLicensedFlow(
+  action: CompiledAction,
+  step: PlanStepDraft,
+  licensed: ReadonlyMap<number, string>,
+): boolean {
+  const after = action.licensed_after;
+  if (!after) return false;
+  return referencedSteps(step.parameters).some((n) => after.includes(licensed.get(n) ?? ''));
+}
+
+/** The step numbers a step's parameters read through the one template grammar (`{{step_N.field}}`). */
+function referencedSteps(parameters: Readonly<Record<string, unknown>>): number[] {
+  return Object.values(parameters).flatMap((value) =>
+    templatesIn(value).flatMap((ref) => {
+      const n = /^step_(\d+)$/.exec(ref.scope)?.[1];
+      return n === undefined ? [] : [Number(n)];
+    }),
+  );
 }
 
 function statedValue(

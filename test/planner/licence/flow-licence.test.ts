@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { unlicensedSteps } from '../../../lib/planner/gate/licence-checks.ts';
+import { ActionRegistry } from '../../../lib/registry/action-registry.ts';
+import type { CompiledAction } from '../../../lib/registry/compiled-action.ts';
+import compiled from '../../../lib/registry/compiled-registry.generated.json' with { type: 'json' };
+
+/** ADR 0012, overlay `licensed_after`: seed 002's reservation flow ends with its payment link. */
+const registry = new ActionRegistry((compiled as { actions: CompiledAction[] }).actions);
+const create = {
+  step_number: 1,
+  action_id: 'createBooking',
+  parameters: {
+    product_id: 'prod_open_jump',
+    date: 'Saturday',
+    start_time: '10:30',
+    party_size: 4,
+    guest_name: 'Ana Lee',
+  },
+};
+const link = (booking_id: string, step_number = 2) => ({
+  step_number,
+  action_id: 'createPaymentLink',
+  parameters: { booking_id },
+});
+const check = (userText: string, steps: Parameters<typeof unlicensedSteps>[0]['steps']) =>
+  unlicensedSteps({
+    steps,
+    registry,
+    bookings: new Map(),
+    userText,
+    bookingFields: new Set(),
+    locale: 'en-NZ',
+  }).map((e) => `${e.step_number} ${e.code}`);
+
+describe('a flow’s closing step is licensed by the step it closes (seed 002)', () => {
+  it('a payment link on the booking a licensed createBooking makes needs no word of its own', () => {
+    expect(
+      check('Book open jump for 4 on Saturday 10:30 for Ana Lee', [create, link('{{step_1.booking_id}}')]),
+    ).toEqual([]);
+  });
+
+  it('not when the booking step is itself unlicensed', () => {
+    expect(check('Ana Lee is coming on Saturday', [create, link('{{step_1.booking_id}}')])).toEqual([
+      '1 unlicensed_step',
+      '2 unlicensed_step',
+    ]);
+  });
+
+  it('not next to anything else: a link on an existing booking still needs "pay" or "payment"', () => {
+    // Prepare: the issue-14 leak, a link added to a guest-count change.
+    const guests = {
+      step_number: 1,
+      action_id: 'updateGuestCount',
+      parameters: { booking_id: 'bk_1042', party_size: 9 },
+    };
+    // Assess
+    expect(check('BK-1042 is now 9 guests', [guests, link('bk_1042')])).toEqual(['2 unlicensed_step']);
+    expect(check('BK-1042 is now 9 guests', [guests, link('{{step_1.booking_id}}')])).toEqual([
+      '2 unlicensed_step',
+    ]);
+    expect(check('send BK-1042 a payment link', [link('bk_1042', 1)])).toEqual([]);
+  });
+});
