@@ -60,11 +60,13 @@ function pick<T>(rnd: () => number, items: readonly T[]): T {
 
 /** One booking per plan, in slots with room for every change. */
 function chaosFixture(count: number): FixtureInput {
-  const [venue] = executorFixture.venues;
-  if (!venue) throw new Error('the executor fixture has a venue');
   return {
     ...executorFixture,
-    venues: [{ ...venue, products: venue.products.map((p) => ({ ...p, capacityPerSession: 10_000 })) }],
+    // Every venue stays, so each fixture token still names a known venue.
+    venues: executorFixture.venues.map((venue) => ({
+      ...venue,
+      products: venue.products.map((p) => ({ ...p, capacityPerSession: 10_000 })),
+    })),
     bookings: Array.from({ length: count }, (_, i) => ({
       bookingId: `bk_c${i}`,
       bookingReference: `BK-C${i}`,
