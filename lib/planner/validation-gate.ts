@@ -61,10 +61,14 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
   if (errors.length > 0) return { errors };
   const closed = closedBooking(input.steps, input.bookings);
   if (closed) return { errors: [], closed };
+  const grounding = groundingErrors(input);
+  // One reason per step in the repair message: a step whose value the user never stated is answered on that
+  // first (usually by asking); its licence is judged when it comes back with a value.
+  const ungrounded = new Set(grounding.map((e) => e.step_number));
   errors.push(
     ...unknownIds(input.steps, input.registry, input.seenIds),
-    ...groundingErrors(input),
-    ...unlicensedSteps(input),
+    ...grounding,
+    ...unlicensedSteps(input).filter((e) => !ungrounded.has(e.step_number)),
     ...noOpSteps(input.steps, input.registry, input.bookings),
   );
   if (errors.length > 0) return { errors };
