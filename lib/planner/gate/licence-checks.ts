@@ -25,14 +25,18 @@ export interface LicenceInput {
  */
 export function unlicensedSteps(input: LicenceInput): GateError[] {
   const words = readWords(input.userText);
-  const hasWhen = findWhenPhrases(input.userText, input.locale).length > 0;
+  // A request of bare numbers ("9", "10 11") says no change: its values license nothing (the chaos model's
+  // planner role found "9" licensing a guest count on a booking the user never named). Cues still count.
+  const saysSomething = /\p{L}{2,}/u.test(input.userText);
+  const hasWhen = saysSomething && findWhenPhrases(input.userText, input.locale).length > 0;
   /** Licensed mutating steps so far, by step number: what a flow's closing step may follow. */
   const licensed = new Map<number, string>();
   return input.steps.flatMap((step) => {
     const action = input.registry.get(step.action_id);
     if (!action || action.read_only || action.safety_tier === 'blocked') return [];
     const booking = bookingOf(step, input.bookings);
-    const stated = (name: string) => statedValue(action, name, step, booking, input, hasWhen);
+    const stated = (name: string) =>
+      saysSomething && statedValue(action, name, step, booking, input, hasWhen);
     const licence = stepLicence(action, step.parameters, words, stated);
     if (licence.kind !== 'none' || closesLicensedFlow(action, step, licensed)) {
       licensed.set(step.step_number, action.action_id);

@@ -22,11 +22,15 @@ const link = (booking_id: string, step_number = 2) => ({
   action_id: 'createPaymentLink',
   parameters: { booking_id },
 });
-const check = (userText: string, steps: Parameters<typeof unlicensedSteps>[0]['steps']) =>
+const check = (
+  userText: string,
+  steps: Parameters<typeof unlicensedSteps>[0]['steps'],
+  bookings: Parameters<typeof unlicensedSteps>[0]['bookings'] = new Map(),
+) =>
   unlicensedSteps({
     steps,
     registry,
-    bookings: new Map(),
+    bookings,
     userText,
     bookingFields: new Set(),
     locale: 'en-NZ',
@@ -59,5 +63,31 @@ describe('a flow’s closing step is licensed by the step it closes (seed 002)',
       '2 unlicensed_step',
     ]);
     expect(check('send BK-1042 a payment link', [link('bk_1042', 1)])).toEqual([]);
+  });
+});
+
+describe('a value licenses only inside a request that says something (planner chaos model, seed 14)', () => {
+  const guests = {
+    step_number: 1,
+    action_id: 'updateGuestCount',
+    parameters: { booking_id: 'bk_1042', party_size: 9 },
+  };
+  const move = {
+    step_number: 1,
+    action_id: 'rescheduleBooking',
+    parameters: { booking_id: 'bk_1042', date: '2026-11-28', start_time: '10:00' },
+  };
+
+  const smith = new Map([
+    ['bk_1042', { booking_id: 'bk_1042', party_size: 6, date: '2026-11-27', start_time: '15:00' }],
+  ]);
+
+  it('bare numbers license no guest count and no time', () => {
+    expect(check('9', [guests], smith)).toEqual(['1 unlicensed_step']);
+    expect(check('10 11', [move], smith)).toEqual(['1 unlicensed_step']);
+  });
+
+  it('the same values inside words still do', () => {
+    expect(check('BK-1042 is 9 now', [guests], smith)).toEqual([]);
   });
 });
