@@ -21,11 +21,20 @@ export function guardQuestion(question: string, missing: AskClarificationArgs['m
   return isUnsafeQuestionText(question) ? FALLBACK[missing] : question;
 }
 
-/** Code's words for a decline whose model text was unsafe. */
-const DECLINE_FALLBACK =
-  "I can't do that here. I can change a booking's date or time, guests, contact details or notes.";
-
-/** The same rule for a decline's message: shown to the user, so never a credential request or an instruction. */
-export function guardDecline(message: string): string {
-  return isUnsafeQuestionText(message) ? DECLINE_FALLBACK : message;
+/**
+ * The same rule for a decline's message: shown to the user, so never a credential request or an instruction.
+ * `capabilities` is the registry's list of what can be done (lib/registry/capability-list.ts): code's own words,
+ * so a decline may name them ("create payment link") without tripping the check, and the fallback offers them
+ * instead of fixed examples (issue 16).
+ */
+export function guardDecline(message: string, capabilities: string): string {
+  const own = capabilities
+    .split(/,\s*|\s+and\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const rest = own.reduce((text, phrase) => text.split(phrase).join(' '), message.toLowerCase());
+  if (!isUnsafeQuestionText(rest)) return message;
+  return capabilities
+    ? `I can't do that here. I can ${capabilities}, naming the booking.`
+    : "I can't do that here.";
 }

@@ -1,3 +1,4 @@
+import { capabilityList } from '../../../registry/capability-list.ts';
 import { guardDecline } from '../../question-guard.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -13,7 +14,10 @@ export function declineNode(ctx: TurnContext) {
     return {
       result: {
         kind: 'clarification',
-        question: guardDecline(call.args.message),
+        question: guardDecline(
+          call.args.message,
+          capabilityList(ctx.toolset.actions.filter((a) => !a.read_only).map((a) => a.action_id)),
+        ),
         unclear: 'out_of_scope',
         ...(ctx.quickActions.length > 0 ? { suggestions: ctx.quickActions } : {}),
         counts: true,
