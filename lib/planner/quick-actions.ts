@@ -7,7 +7,7 @@ const MAX_QUICK_ACTIONS = 4;
  * Quick-action shortcuts (000 Planning Rules 5): ready-to-send sentences, one per safe bound mutation (normal
  * tier and reversible: a shortcut should never be the riskiest thing to tap), taken from the overlay's first
  * example (001: examples are "natural language triggers"), else the action's name. The ones sharing the most
- * words with what the user wrote come first, then registry order. Registry-driven: a new action brings its own.
+ * distinct words with what the user wrote (its name counting twice) come first, then registry order. Registry-driven: a new action brings its own.
  */
 export function quickActions(actions: readonly CompiledAction[], userText = ''): string[] {
   const words = new Set(tokens(userText));
@@ -15,9 +15,12 @@ export function quickActions(actions: readonly CompiledAction[], userText = ''):
     .filter((a) => !a.read_only && a.safety_tier === 'normal' && a.reversible)
     .map((action, index) => {
       const text = (action.examples?.[0] ?? action.name).trim();
-      const overlap = tokens(
-        `${action.name} ${action.description} ${(action.examples ?? []).join(' ')}`,
-      ).filter((t) => words.has(t)).length;
+      // Distinct words shared, and once more for the action's own name: a long description that repeats a
+      // word ("guest" in createBooking's) must not outrank the action named by it ("Update guest count").
+      const shared = (text: string) => new Set(tokens(text).filter((t) => words.has(t))).size;
+      const overlap =
+        shared(`${action.name} ${action.description} ${(action.examples ?? []).join(' ')}`) +
+        shared(action.name);
       return { text, overlap, index };
     })
     .sort((a, b) => b.overlap - a.overlap || a.index - b.index);
