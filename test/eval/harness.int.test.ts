@@ -43,7 +43,7 @@ describe('npm run eval harness (offline provider)', () => {
       goldenCase('rollback-second-step-500'),
       withWrongEndState(reschedule),
       withWrongTurn(reschedule),
-      goldenCase('new-reservation-with-payment-link'),
+      goldenCase('reschedule-relative-time-an-hour-later'),
     ];
 
     // Act
@@ -74,7 +74,7 @@ describe('npm run eval harness (offline provider)', () => {
   });
 
   it('skips the case marked out of scope for offline and counts only in-scope cases', () => {
-    expect(report.skipped.map((s) => s.id)).toEqual(['new-reservation-with-payment-link']);
+    expect(report.skipped.map((s) => s.id)).toEqual(['reschedule-relative-time-an-hour-later']);
     expect(report.summary).toBe('2 passed, 2 failed');
     expect(formatReport(report).split('\n').at(-1)).toBe('2 passed, 2 failed');
     expect(formatReport(report)).toContain('skipped (out of scope for offline): 1');

@@ -62,6 +62,11 @@ compensation:
     special_requests: "{{before.special_requests}}"
 examples:
   - They need a high chair
+intent_cues:
+  - special request
+  - high chair
+  - wheelchair
+  - extras
 `;
 
 /**
