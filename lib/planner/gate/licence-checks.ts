@@ -1,10 +1,9 @@
-import { templatesIn } from '../../contracts/template-grammar.ts';
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { readWords } from '../licence/intent-cues.ts';
 import { cuesOf, type StepLicence, stepLicence } from '../licence/step-licence.ts';
-import { isWholePlaceholder } from '../placeholders.ts';
+import { isWholePlaceholder, placeholdersIn } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
 import type { GateError, PlanStepDraft } from './gate-types.ts';
 import { bookingOf, isContact, isCount, statedContact, statedCount } from './grounding-checks.ts';
@@ -57,17 +56,9 @@ function closesLicensedFlow(
 ): boolean {
   const after = action.licensed_after;
   if (!after) return false;
-  return referencedSteps(step.parameters).some((n) => after.includes(licensed.get(n) ?? ''));
-}
-
-/** The step numbers a step's parameters read through the one template grammar (`{{step_N.field}}`). */
-function referencedSteps(parameters: Readonly<Record<string, unknown>>): number[] {
-  return Object.values(parameters).flatMap((value) =>
-    templatesIn(value).flatMap((ref) => {
-      const n = /^step_(\d+)$/.exec(ref.scope)?.[1];
-      return n === undefined ? [] : [Number(n)];
-    }),
-  );
+  return Object.values(step.parameters)
+    .flatMap(placeholdersIn)
+    .some((ref) => after.includes(licensed.get(ref.step) ?? ''));
 }
 
 function statedValue(
