@@ -1,4 +1,5 @@
 import { isUnsafeQuestionText } from '../executor/ask/question-hint.ts';
+import { capabilityList, capabilityPhrases } from '../registry/capability-list.ts';
 import type { AskClarificationArgs } from './tools/terminal-tools.ts';
 
 /** Code's own question for each thing ask_clarification may say is missing. */
@@ -23,18 +24,17 @@ export function guardQuestion(question: string, missing: AskClarificationArgs['m
 
 /**
  * The same rule for a decline's message: shown to the user, so never a credential request or an instruction.
- * `capabilities` is the registry's list of what can be done (lib/registry/capability-list.ts): code's own words,
- * so a decline may name them ("create payment link") without tripping the check, and the fallback offers them
- * instead of fixed examples (issue 16).
+ * `actionIds` are the bound mutations; their phrases (lib/registry/capability-list.ts) are code's own words, so a
+ * decline may name them ("create payment link") without tripping the check, and the fallback offers them instead
+ * of fixed examples (issue 16).
  */
-export function guardDecline(message: string, capabilities: string): string {
-  const own = capabilities
-    .split(/,\s*|\s+and\s+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const rest = own.reduce((text, phrase) => text.split(phrase).join(' '), message.toLowerCase());
+export function guardDecline(message: string, actionIds: readonly string[]): string {
+  const rest = capabilityPhrases(actionIds).reduce(
+    (text, phrase) => text.split(phrase).join(' '),
+    message.toLowerCase(),
+  );
   if (!isUnsafeQuestionText(rest)) return message;
-  return capabilities
-    ? `I can't do that here. I can ${capabilities}, naming the booking.`
+  return actionIds.length > 0
+    ? `I can't do that here. I can ${capabilityList(actionIds)}, naming the booking.`
     : "I can't do that here.";
 }

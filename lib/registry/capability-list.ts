@@ -4,9 +4,14 @@
  * offline model's declines. "rescheduleBooking" → "reschedule booking".
  */
 export function capabilityList(actionIds: Iterable<string>): string {
-  const phrases = [...new Set([...actionIds].map(phraseOf))].filter((p) => p !== '');
+  const phrases = capabilityPhrases(actionIds);
   if (phrases.length <= 1) return phrases.join('');
   return `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+}
+
+/** The list's phrases, each once: what a decline may name as code's own words (lib/planner/question-guard.ts). */
+export function capabilityPhrases(actionIds: Iterable<string>): string[] {
+  return [...new Set([...actionIds].map(phraseOf))].filter((p) => p !== '');
 }
 
 /** camelCase or snake_case id → lower-case words. */

@@ -1,4 +1,3 @@
-import { capabilityList } from '../../../registry/capability-list.ts';
 import { guardDecline } from '../../question-guard.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -16,7 +15,7 @@ export function declineNode(ctx: TurnContext) {
         kind: 'clarification',
         question: guardDecline(
           call.args.message,
-          capabilityList(ctx.toolset.actions.filter((a) => !a.read_only).map((a) => a.action_id)),
+          ctx.toolset.actions.filter((a) => !a.read_only).map((a) => a.action_id),
         ),
         unclear: 'out_of_scope',
         ...(ctx.quickActions.length > 0 ? { suggestions: ctx.quickActions } : {}),
