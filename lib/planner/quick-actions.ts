@@ -17,7 +17,7 @@ export function quickActions(actions: readonly CompiledAction[], userText = ''):
       const text = (action.examples?.[0] ?? action.name).trim();
       // Distinct words shared, and once more for the action's own name: a long description that repeats a
       // word ("guest" in createBooking's) must not outrank the action named by it ("Update guest count").
-      const shared = (text: string) => new Set(tokens(text).filter((t) => words.has(t))).size;
+      const shared = (about: string) => new Set(tokens(about).filter((t) => words.has(t))).size;
       const overlap =
         shared(`${action.name} ${action.description} ${(action.examples ?? []).join(' ')}`) +
         shared(action.name);
