@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 const analyses = new Map<string, ReturnType<typeof analyseOnce>>();
 
-/** esbuild's view of one handler's bundle (what NodejsFunction would ship), built once per entry. */
+/** esbuild's module graph of one handler (the static-import view; cold-start-bundle.test.ts checks the shipped chunks). */
 function analyse(entry: string) {
   const cached = analyses.get(entry) ?? analyseOnce(entry);
   analyses.set(entry, cached);
@@ -108,7 +108,7 @@ describe('cold-start discipline (issue 4)', () => {
       // Act
       const [inputs, evaluated] = await Promise.all([bundledInputs(entry), evaluatedAtImport(entry)]);
 
-      // Assess: bundled (one file, as NodejsFunction ships it) but behind the handler's dynamic import.
+      // Assess: bundled (in its own chunk: infra/cdk/handler-bundle.ts) but behind the handler's dynamic import.
       expect(inputs).toContain(service);
       expect(evaluated).not.toContain(service);
       expect(evaluated).not.toContain('lib/observability/create-tracer.ts');

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ConfigSchema, loadConfig } from '../../lib/config/config.ts';
@@ -62,7 +62,7 @@ describe('BookingUpdateStack handlers (dev)', () => {
       gemini: 'secret:booking-update/dev/gemini-api-key',
       langfuse: 'secret:booking-update/dev/langfuse',
     };
-    const fnOf = (name: HandlerName): NodejsFunction => stack.handlers[name];
+    const fnOf = (name: HandlerName): LambdaFunction => stack.handlers[name];
     props = byHandler((name) =>
       FunctionProps.parse(resources[logicalIdOf(stack, fnOf(name).functionArn)].Properties),
     );

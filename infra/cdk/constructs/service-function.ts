@@ -1,20 +1,26 @@
 import { fileURLToPath } from 'node:url';
-import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, type Duration, type ILocalBundling, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { ServiceEnvironment } from '../function-environment.ts';
+import { bundleHandler, HANDLER_ENTRY } from '../handler-bundle.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * ESM bundles still contain CommonJS dependencies that call `require`; esbuild's ESM output has no `require`,
- * so the banner recreates it from `import.meta.url`.
+ * Bundles one handler on this machine with the shared options (infra/cdk/handler-bundle.ts): esbuild is a
+ * devDependency, so the Docker image below is never used (no Docker engine here or in CI).
  */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __bus_createRequire } from 'node:module'; const require = __bus_createRequire(import.meta.url);";
+export class HandlerBundling implements ILocalBundling {
+  constructor(readonly entryFile: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    bundleHandler(this.entryFile, repoRoot, outputDir);
+    return true;
+  }
+}
 
 /** Options for {@link ServiceFunction}. */
 export interface ServiceFunctionProps {
@@ -32,13 +38,13 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * One Lambda handler with the house bundling: nodejs22.x on arm64, ESM, minified with `keepNames` (STYLE: error
- * `name`s and span names survive minification), source maps shipped but not loaded at run time, and an explicit log
+ * One Lambda handler with the house bundling (handler-bundle.ts: ESM split into an entry and lazily imported chunks,
+ * minified with `keepNames`, source maps shipped but not loaded at run time) on nodejs22.x arm64, and an explicit log
  * group with retention.
  * Its role may write only to that log group (instead of AWSLambdaBasicExecutionRole's logs on every group).
  */
 export class ServiceFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   /** The function's own log group (ops metric filters read the executor's and the watchdog's). */
   readonly logGroup: LogGroup;
 
@@ -54,12 +60,17 @@ export class ServiceFunction extends Construct {
     });
     logGroup.grantWrite(role);
     this.logGroup = logGroup;
-    this.fn = new NodejsFunction(this, 'Function', {
+    this.fn = new LambdaFunction(this, 'Function', {
       role,
-      entry: `${repoRoot}functions/${props.entryFile}`,
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: `${repoRoot}package-lock.json`,
+      code: Code.fromAsset(repoRoot, {
+        // Hash what ships, not the repository; when a test skips bundling, CDK uses a stand-in hash instead.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          local: new HandlerBundling(props.entryFile),
+        },
+      }),
+      handler: HANDLER_ENTRY,
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -69,22 +80,9 @@ export class ServiceFunction extends Construct {
       tracing: props.xray ? Tracing.ACTIVE : Tracing.DISABLED,
       // No NODE_OPTIONS=--enable-source-maps: Node then reads and parses the whole .map at import (measured: +120 ms
       // CPU for get-plan's 3 MB map, +380 ms for handle-request's 10 MB, more than the rest of the import above the
-      // AWS SDK floor). The maps still ship beside each bundle; keepNames keeps function and error names readable
+      // AWS SDK floor). The maps still ship beside each chunk; keepNames keeps function and error names readable
       // in stack traces, and an operator can set the flag on one function while debugging (docs/deploy.md).
       environment: props.environment,
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        target: 'node22',
-        minify: true,
-        keepNames: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        // The nodejs22.x runtime ships AWS SDK v3: leaving it out halves every bundle and its cold-start import
-        // (issue 8 goals: API handlers ≤ 0.6 MB). We use only long-stable SDK v3 commands.
-        externalModules: ['@aws-sdk/*'],
-      },
     });
   }
 }

@@ -1,8 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { Function as HandlerFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -51,12 +51,12 @@ interface HandlerSpec {
  * least privilege). Entry files live in functions/ and export `handler`.
  */
 export class ServiceHandlers extends Construct {
-  readonly handleRequest: NodejsFunction;
-  readonly confirmPlan: NodejsFunction;
-  readonly getPlan: NodejsFunction;
-  readonly answerPrompt: NodejsFunction;
-  readonly executePlan: NodejsFunction;
-  readonly watchdog: NodejsFunction;
+  readonly handleRequest: HandlerFunction;
+  readonly confirmPlan: HandlerFunction;
+  readonly getPlan: HandlerFunction;
+  readonly answerPrompt: HandlerFunction;
+  readonly executePlan: HandlerFunction;
+  readonly watchdog: HandlerFunction;
   /** Log groups the ops metric filters read: the executor's plan transitions and the watchdog's sweeps. */
   readonly executorLogs: ILogGroup;
   readonly watchdogLogs: ILogGroup;
@@ -73,7 +73,7 @@ export class ServiceHandlers extends Construct {
       bookingApiUrl: settings.bookingApiUrl,
     };
     const logs = new Map<string, ILogGroup>();
-    const build = (handlerId: string, spec: HandlerSpec): NodejsFunction => {
+    const build = (handlerId: string, spec: HandlerSpec): HandlerFunction => {
       const environment = serviceEnvironment(base, {
         geminiSecretArn: spec.gemini ? props.geminiSecret.secretArn : undefined,
         langfuseSecretArn: spec.langfuse ? props.langfuseSecret.secretArn : undefined,

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bundleHandler } from '../../infra/cdk/handler-bundle.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Every file a fresh Node process loads while importing `file`, as deployed without Langfuse keys. */
+function filesLoadedByImport(file: string): string[] {
+  const script = [
+    "import { registerHooks } from 'node:module';",
+    'const loaded = [];',
+    'registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });',
+    `await import(${JSON.stringify(pathToFileURL(file).href)});`,
+    'console.log(JSON.stringify(loaded));',
+  ].join('\n');
+  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'SILENT',
+      PLAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q.fifo',
+    },
+  });
+  if (out.status !== 0) throw new Error(`importing ${file} failed: ${out.stderr}`);
+  return (JSON.parse(out.stdout) as string[])
+    .filter((url) => url.startsWith('file:'))
+    .map((url) => fileURLToPath(url));
+}
+
+/** Bundles one handler as the stack ships it; returns the bundled source modules of each output file. */
+function shippedBundle(entry: string): { dir: string; modulesOf: Map<string, string[]> } {
+  // Inside the repo so the external AWS SDK resolves from node_modules, as the Lambda runtime provides it.
+  const dir = join(ROOT, 'node_modules', '.cache', 'cold-start-bundle-test', entry.replace(/\.ts$/, ''));
+  rmSync(dir, { recursive: true, force: true });
+  const { outputs }: Metafile = bundleHandler(entry, ROOT, dir);
+  return {
+    dir,
+    modulesOf: new Map(
+      Object.entries(outputs).map(([out, o]) => [resolve(ROOT, out), Object.keys(o.inputs)]),
+    ),
+  };
+}
+
+const LAZY =
+  /^lib\/composition\/.*-service\.ts$|^lib\/observability\/(create-tracer|langfuse-tracer)\.ts$|node_modules\/(@langfuse|@opentelemetry|@langchain|langsmith)\//;
+
+describe('cold start on the shipped bundle (issue 12)', () => {
+  it.each([
+    ['get-plan.ts', 'lib/composition/plan-service.ts'],
+    ['confirm-plan.ts', 'lib/composition/plan-service.ts'],
+    ['execute-plan.ts', 'lib/composition/executor-service.ts'],
+    ['handle-request.ts', 'lib/composition/request-service.ts'],
+  ])(
+    'importing %s loads neither its service (%s), tracing nor LangChain: their chunks are read on first use',
+    (entry, service) => {
+      // Arrange
+      const { dir, modulesOf } = shippedBundle(entry);
+      const shipped = [...modulesOf.values()].flat();
+
+      // Act
+      const loaded = filesLoadedByImport(join(dir, 'index.mjs')).filter((f) => f.startsWith(dir));
+      const evaluated = loaded.flatMap((f) => modulesOf.get(f) ?? []);
+
+      // Assess: shipped beside the entry, but not one byte of it read at init.
+      expect(shipped).toContain(service);
+      expect(shipped.some((m) => /node_modules\/@langfuse\//.test(m))).toBe(true);
+      expect(loaded.map((f) => relative(dir, f))).toContain('index.mjs');
+      expect(evaluated.filter((m) => LAZY.test(m))).toEqual([]);
+      // The AWS SDK clients come with the service chunk, on the first invocation.
+      expect(loaded.filter((f) => f.includes('node_modules/@aws-sdk/'))).toEqual([]);
+    },
+    60_000,
+  );
+});
