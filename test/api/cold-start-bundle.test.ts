@@ -50,8 +50,14 @@ function shippedBundle(entry: string): { dir: string; modulesOf: Map<string, str
   };
 }
 
-const LAZY =
-  /^lib\/composition\/.*-service\.ts$|^lib\/observability\/(create-tracer|langfuse-tracer)\.ts$|node_modules\/(@langfuse|@opentelemetry|@langchain|langsmith)\//;
+/** Modules that must wait for the first invocation: the service builders, the tracer, and their SDKs. */
+const LAZY = new RegExp(
+  [
+    String.raw`^lib/composition/.*-service\.ts$`,
+    String.raw`^lib/observability/(create-tracer|langfuse-tracer)\.ts$`,
+    'node_modules/(@langfuse|@opentelemetry|@langchain|langsmith)/',
+  ].join('|'),
+);
 
 describe('cold start on the shipped bundle (issue 12)', () => {
   it.each([

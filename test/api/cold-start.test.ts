@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 const analyses = new Map<string, ReturnType<typeof analyseOnce>>();
 
-/** esbuild's module graph of one handler (the static-import view; cold-start-bundle.test.ts checks the shipped chunks). */
+/** esbuild's module graph of one handler (static imports; cold-start-bundle.test.ts checks the shipped chunks). */
 function analyse(entry: string) {
   const cached = analyses.get(entry) ?? analyseOnce(entry);
   analyses.set(entry, cached);
