@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleHandler } from '../infra/cdk/handler-bundle.ts';
+import { runFreshNode } from './fresh-node.ts';
 import { type BenchRow, median, round } from './stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -68,27 +68,16 @@ function bundle(entry: string, root: string): Bundle {
   return { name, file: abs(index), service: service && abs(service), chunks, sdk, floor };
 }
 
-/** Import time of a module in a fresh Node process, in ms (the cold-start init share we control). */
+/** Import time of modules, one after the other, in a fresh Node process, in ms (the init share we control). */
 function importTimeMs(...files: string[]): number {
   const imports = files.map((f) => `await import(${JSON.stringify(f)});`).join('');
   const script = `const t=performance.now();${imports}console.log(performance.now()-t)`;
-  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    // As deployed without Langfuse keys: tracing off must cost nothing at import.
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'SILENT',
-      PLAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q.fifo',
-    },
-  });
-  if (out.status !== 0) throw new Error(`importing ${files.join(', ')} failed: ${out.stderr}`);
-  return Number(out.stdout.trim());
+  return Number(runFreshNode(script, ROOT).trim());
 }
 
 /**
  * Bench 3 of issue 8, goals of issue 12: each Lambda's bundle size, and its import time as a ratio of importing
- * the bare AWS SDK clients it uses in any chunk (DESIGN-NOTES "Import cost floor"). Handler and floor are imported
+ * the bare AWS SDK clients any of its chunks imports statically (DESIGN-NOTES "Import cost floor"). Handler and floor are imported
  * alternately in fresh processes, `runs` times each, so both medians see the same machine load. Split bundles
  * import the SDK only in the chunks the first invocation loads: the last row per handler shows that share.
  */

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { runFreshNode } from '../../bench/fresh-node.ts';
 import { bundleHandler } from '../../infra/cdk/handler-bundle.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -22,17 +22,7 @@ function filesLoaded(file: string, afterImport = ''): { loaded: string[]; result
     afterImport,
     'console.log(JSON.stringify({ loaded, result }));',
   ].join('\n');
-  const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: 'SILENT',
-      PLAN_QUEUE_URL: 'https://sqs.us-east-1.amazonaws.com/1/q.fifo',
-    },
-  });
-  if (out.status !== 0) throw new Error(`importing ${file} failed: ${out.stderr}`);
-  const { loaded, result } = JSON.parse(out.stdout) as { loaded: string[]; result: unknown };
+  const { loaded, result } = JSON.parse(runFreshNode(script, ROOT)) as { loaded: string[]; result: unknown };
   return { loaded: loaded.filter((url) => url.startsWith('file:')).map((url) => fileURLToPath(url)), result };
 }
 
