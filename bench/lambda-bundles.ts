@@ -77,9 +77,9 @@ function importTimeMs(...files: string[]): number {
 
 /**
  * Bench 3 of issue 8, goals of issue 12: each Lambda's bundle size, and its import time as a ratio of importing
- * the bare AWS SDK clients any of its chunks imports statically (DESIGN-NOTES "Import cost floor"). Handler and floor are imported
- * alternately in fresh processes, `runs` times each, so both medians see the same machine load. Split bundles
- * import the SDK only in the chunks the first invocation loads: the last row per handler shows that share.
+ * the bare AWS SDK clients any of its chunks imports statically (DESIGN-NOTES "Import cost floor"). Handler and
+ * floor are imported alternately in fresh processes, `runs` times each, so both medians see the same machine load.
+ * Split bundles import the SDK only in the chunks the first invocation loads: the last row per handler shows that.
  */
 export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
   // Inside the repo so the external AWS SDK resolves from node_modules, as the Lambda runtime provides it.
