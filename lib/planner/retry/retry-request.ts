@@ -1,3 +1,5 @@
+import { foldAccents, onlyFiller } from '../keyword-text.ts';
+
 /**
  * Recognises "retry" / "try again" (issue 16): a message asking to run the session's last failed request again.
  * Like the change-of-mind keywords (change-of-mind.ts), this runs before any model call, so it is strict: the
@@ -51,7 +53,7 @@ export function retryKindOf(message: string): RetryKind {
     }
   }
   if (!found) return 'none';
-  return onlyFiller(rest) ? 'retry' : 'amended';
+  return onlyFiller(rest, FILLER) ? 'retry' : 'amended';
 }
 
 /** True when the message only asks to run the last failed request again. */
@@ -59,19 +61,9 @@ export function isRetryRequest(message: string): boolean {
   return retryKindOf(message) === 'retry';
 }
 
-function onlyFiller(text: string): boolean {
-  return text
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => FILLER.has(word));
-}
-
 /** Lower case without accents or punctuation ("Réessaie !" → "reessaie"); apostrophes kept straight. */
 function normalise(message: string): string {
-  return message
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldAccents(message)
     .replace(/[’‘`]/g, "'")
     .replace(/[^\p{L}\p{N}'\s-]/gu, ' ')
     .replace(/\s+/g, ' ')
