@@ -8,7 +8,7 @@ import { recordCancellation, recordOutcome } from './record-outcome.ts';
 import { type HandleRequest, HandleRequestInput, type RequestOutcome } from './request-outcome.ts';
 import { pendingAgain } from './retry/pending-again.ts';
 import { isRetryRequest } from './retry/retry-request.ts';
-import { retryTurn } from './retry/retry-turn.ts';
+import { retryTurn, withRetryNote } from './retry/retry-turn.ts';
 import { loadSessionSnapshot } from './session/session-snapshot.ts';
 
 /**
@@ -40,7 +40,8 @@ export function createPlanner(deps: PlannerDeps): HandleRequest {
           metadata: { detected_by: 'keywords', pending: !!snapshot.pendingPlan },
         });
         if (snapshot.pendingPlan) return pendingAgain(snapshot.pendingPlan, deps.registry);
-        return recordOutcome(record, await retryTurn({ deps, roles, input, snapshot, scope, root, now }));
+        const retry = await retryTurn({ deps, roles, input, snapshot, scope, root, now });
+        return withRetryNote(await recordOutcome(record, retry.turn), retry.note);
       }
       // A reply to "which booking?" is resolved here, deterministically, for any model (lib/planner/pick).
       const pick = candidatePickOf(input.message, snapshot, { now, timeZone: deps.config.VENUE_TIMEZONE });

@@ -4,10 +4,10 @@ import { venueToday } from '../../dates/venue-calendar.ts';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
 import { BookingLookups } from '../booking-lookups.ts';
 import { BookingRecord, toBookingSummary } from '../booking-record.ts';
-import type { PlanningResult } from '../graph/planning-state.ts';
 import { PICK_KWARG } from '../pick/pick-message.ts';
 import { planTurn, type TurnInput, type TurnOutput } from '../plan-turn.ts';
 import { plannerQuestionTurn } from '../planner-question.ts';
+import type { RequestOutcome } from '../request-outcome.ts';
 import { storeCall } from '../session/session-snapshot.ts';
 import { lastShownPlanId, originatingTurn } from './originating-turn.ts';
 import { retryEligibility } from './retry-eligibility.ts';
@@ -31,6 +31,16 @@ export const RETRY_KWARG = 'retry_of';
 export type RetryTurnInput = Omit<TurnInput, 'picked'>;
 
 /**
+ * A retry turn and the note for the user: what changed since the last attempt and why it failed. The note is
+ * added to the reply after the turn is recorded (withRetryNote), so it never enters the session history: the
+ * failure reason and the booking values in it are shown to the user, never put in a model's context.
+ */
+export interface RetryTurn {
+  turn: TurnOutput;
+  note?: string;
+}
+
+/**
  * "Try again" (issue 16, ADR 0015): the session's last plan, if it failed with nothing left applied, is planned
  * again from the user's own words of the turn that proposed it, with that turn's history before them, against the
  * bookings as they are now: they are read again with the user's token, become the turn's referenced (and picked)
@@ -39,12 +49,13 @@ export type RetryTurnInput = Omit<TurnInput, 'picked'>;
  * failed are rendered by code and put in front of the reply; a booking gone or closed, or a change already there,
  * is said and asked about instead of planned. Any other last plan gets a plain answer; the failed plan stays as is.
  */
-export async function retryTurn(t: RetryTurnInput): Promise<TurnOutput> {
+export async function retryTurn(t: RetryTurnInput): Promise<RetryTurn> {
   const { deps, input, snapshot } = t;
   const latest = await lastPlanOf(t);
   const eligibility = retryEligibility(latest, t.now);
-  const ask = (question: string, unclear: 'retry_refused' | 'retry_obstacle') =>
-    plannerQuestionTurn({
+  const ask = (question: string, unclear: 'retry_refused' | 'retry_obstacle', note?: string): RetryTurn => ({
+    ...(note ? { note } : {}),
+    turn: plannerQuestionTurn({
       human: new HumanMessage(input.message),
       question,
       unclear,
@@ -53,21 +64,23 @@ export async function retryTurn(t: RetryTurnInput): Promise<TurnOutput> {
       callId: `retry-${deps.ids.uuid()}`,
       root: t.root,
       traced: { retried_plan_id: latest?.plan_id },
-    });
+    }),
+  });
   if (eligibility.kind === 'refused') return ask(eligibility.reason, 'retry_refused');
   const failed = eligibility.plan;
   const origin = originatingTurn(snapshot.history, failed.plan_id);
   const lookups = new BookingLookups(deps.bookingApi, deps.registry, t.roles, input.token);
   if (!origin || !lookups.has('get')) {
     return ask(
-      `${lastFailureLine(failed)} I no longer have the words of that request in this conversation, so I can't plan it again myself. Please send the request again.`,
+      "I no longer have the words of that request in this conversation, so I can't plan it again myself. Please send the request again.",
       'retry_refused',
+      lastFailureLine(failed),
     );
   }
   const bookings = await freshBookings(lookups, failed);
   const thisYear = venueToday({ now: t.now, timeZone: deps.config.VENUE_TIMEZONE }).year;
   const obstacle = retryObstacle(failed, bookings);
-  if (obstacle) return ask(`${lastFailureLine(failed)} ${obstacleText(obstacle)}`, 'retry_obstacle');
+  if (obstacle) return ask(obstacleText(obstacle), 'retry_obstacle', lastFailureLine(failed));
   const since = `${sinceLastAttemptLine(bookings, thisYear)} ${lastFailureLine(failed)}`;
   t.root.event('retry', { metadata: { retried_plan_id: failed.plan_id, bookings: bookings.length } });
   const summaries = new Map(bookings.flatMap((b) => summaryEntry(b.fresh)));
@@ -86,11 +99,7 @@ export async function retryTurn(t: RetryTurnInput): Promise<TurnOutput> {
     },
     ...(picked ? { picked } : {}),
   });
-  return {
-    ...turn,
-    result: withSince(turn.result, since),
-    messages: markReplayed(turn.messages, failed.plan_id),
-  };
+  return { turn: { ...turn, messages: markReplayed(turn.messages, failed.plan_id) }, note: since };
 }
 
 /** The session's last plan, only if it is this session's and this user's (a stale or foreign id counts as none). */
@@ -146,15 +155,11 @@ function obstacleText(obstacle: RetryObstacle): string {
 }
 
 /** The reply says what changed and why the last attempt failed: on the plan's presentation, or before the question. */
-function withSince(result: PlanningResult, since: string): PlanningResult {
-  if (result.kind === 'plan') {
-    return {
-      ...result,
-      presentation: { ...result.presentation, retry_note: since },
-    };
-  }
-  if (result.kind === 'clarification') return { ...result, question: `${since} ${result.question}` };
-  return result;
+export function withRetryNote(outcome: RequestOutcome, note: string | undefined): RequestOutcome {
+  if (!note) return outcome;
+  if (outcome.kind === 'plan')
+    return { ...outcome, presentation: { ...outcome.presentation, retry_note: note } };
+  return { ...outcome, question: `${note} ${outcome.question}` };
 }
 
 /** The replayed words are marked with the plan they retry (additional_kwargs round-trip in the session). */

@@ -81,13 +81,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Booking data is shown, never trusted (issue 14): a reference, a date, a time or a status is shown only when it
+ * looks like one; anything else in those fields is left out rather than echoed into the service's own words.
+ */
+const PLAIN_REF = /^[\p{L}\p{N}_.-]{1,40}$/u;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK = /^\d{1,2}:\d{2}$/;
+const PLAIN_STATUS = /^[a-z_]{1,20}$/;
+
 function refOf(b: RetriedBooking): string {
-  return b.fresh?.booking_reference ?? b.seen?.booking_reference ?? b.booking_id;
+  const refs = [b.fresh?.booking_reference, b.seen?.booking_reference, b.booking_id];
+  return refs.find((r): r is string => r !== undefined && PLAIN_REF.test(r)) ?? 'the booking';
 }
 
-/** "Fri 27 Nov 18:00" from whichever parts are known. */
+/** "Fri 27 Nov 18:00" from whichever parts are known and plain. */
 function when(date: string | undefined, time: string | undefined, thisYear: number): string {
-  return [date && formatDay(date, thisYear), time].filter(Boolean).join(' ');
+  const day = date !== undefined && ISO_DATE.test(date) ? formatDay(date, thisYear) : undefined;
+  const clock = time !== undefined && CLOCK.test(time) ? time : undefined;
+  return [day, clock].filter(Boolean).join(' ') || 'another time';
 }
 
 /** The differences between what the last attempt saw and the booking now, as short phrases. */
@@ -103,7 +115,8 @@ export function changesOf(seen: SeenBooking, fresh: BookingRecord, thisYear: num
   if (seen.party_size !== undefined && seen.party_size !== fresh.party_size) {
     changes.push(`guests ${seen.party_size} → ${fresh.party_size ?? 'unknown'}`);
   }
-  if (seen.status !== undefined && fresh.status !== undefined && seen.status !== fresh.status) {
+  const plainStatus = [seen.status, fresh.status].every((v) => v !== undefined && PLAIN_STATUS.test(v));
+  if (plainStatus && seen.status !== fresh.status) {
     changes.push(`status ${seen.status} → ${fresh.status}`);
   }
   return changes;

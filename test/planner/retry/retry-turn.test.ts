@@ -62,6 +62,8 @@ describe('"try again" after a failed plan (issue 16, ADR 0015)', () => {
     expect(session?.pending_plan_id).toBe(retried.plan.plan_id);
     const replayed = session?.messages.filter((m) => m.data.additional_kwargs);
     expect(JSON.stringify(replayed)).toContain(`"retry_of":"${first.plan.plan_id}"`);
+    // The note is for the user: the failure reason and booking values never enter a model's context.
+    expect(JSON.stringify(session?.messages)).not.toMatch(/last attempt|not enough room/);
   });
 
   it('says nothing changed when the booking is as the last attempt saw it', async () => {
@@ -91,7 +93,12 @@ describe('"try again" after a failed plan (issue 16, ADR 0015)', () => {
     expect(already).toMatchObject({ reply_type: 'question', asks_for: 'other' });
     expect(already.question).toMatch(/BK-1044 already shows what the last attempt was going to set/);
     expect(closed.question).toMatch(/BK-1044 is now cancelled, so there is nothing to try again/);
-    expect(gone.question).toMatch(/BK-1044 can no longer be found, so I have not planned it again/);
+    expect(gone.question).toMatch(
+      /^The last attempt failed: .* BK-1044 can no longer be found, so I have not planned it again/,
+    );
+    const history = JSON.stringify((await h.sessionStore.get('session-1'))?.messages);
+    expect(history).toContain('BK-1044 can no longer be found');
+    expect(history).not.toContain('The last attempt failed');
     expect((await h.planStore.listBySession('session-1')).map((p) => p.plan_id)).toEqual([
       first.plan.plan_id,
     ]);
