@@ -132,6 +132,18 @@ describe('"try again" after a failed plan (issue 16, ADR 0015)', () => {
     expect(h.api.calls.length).toBe(calls);
   });
 
+  it('reads a retry with an amendment as an ordinary turn: the new words decide, the old plan is context', async () => {
+    const h = offline();
+    const first = expectKind(await h.send('Change BK-1044 to 9 guests'), 'plan');
+    await failPlan(h, first.plan.plan_id, { booking_reference: 'BK-1044', party_size: 4 });
+
+    const amended = expectKind(await h.send('try again but for 8 guests'), 'plan');
+
+    expect(amended.plan.actions.map((a) => a.parameters)).toEqual([{ booking_id: 'bk_1044', party_size: 8 }]);
+    expect(amended.presentation.retry_note).toBeUndefined();
+    expect(h.tracer.records.some((r) => r.kind === 'event' && r.name === 'retry_request')).toBe(false);
+  });
+
   it('never runs a plan of another session again', async () => {
     const h = offline();
     const first = expectKind(await h.send('Change BK-1044 to 9 guests', 'session-a'), 'plan');
