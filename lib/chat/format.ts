@@ -20,6 +20,8 @@ export function formatReply(reply: ChatReply): string {
     return lines.join('\n');
   }
   const lines = [`Plan: ${reply.presentation.intent_summary}`];
+  // A plan made by "try again" says first what changed since the failed attempt (ADR 0015).
+  if (reply.presentation.retry_note) lines.unshift(reply.presentation.retry_note);
   for (const step of reply.presentation.steps) {
     const marks = [step.safety_tier === 'high_risk' ? HIGH_RISK : '', step.irreversible ? IRREVERSIBLE : '']
       .filter(Boolean)

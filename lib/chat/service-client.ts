@@ -17,6 +17,7 @@ export const ChatReply = z.discriminatedUnion('kind', [
           irreversible: z.boolean(),
         }),
       ),
+      retry_note: z.string().optional(),
     }),
   }),
   z.object({

@@ -1,3 +1,5 @@
+import { foldAccents, onlyFiller as onlyFillerOf } from './keyword-text.ts';
+
 /**
  * Keyword detection of a cancel or change of mind (seed 002, adopted): English and French. The model can also
  * signal it (cancel_request tool); either clears the session context and invalidates any pending plan.
@@ -36,11 +38,11 @@ const FILLER = new Set(
 
 /** True when the message asks to drop the current request (issue 5: cancel at any point). */
 export function isChangeOfMind(message: string): boolean {
-  const clause = openingClause(normalise(message));
+  const clause = openingClause(foldAccents(message));
   if (PHRASES.some((re) => phraseEndsClause(clause, re))) return true;
   // "cancel" is read up to punctuation only: in "Cancel and refund RZ-48241" the conjunction joins a second verb
   // with the same object, so that is a request about a booking, not a change of mind (issue 18's recordings).
-  const sentence = openingClause(normalise(message), PUNCTUATION_BREAK);
+  const sentence = openingClause(foldAccents(message), PUNCTUATION_BREAK);
   const cancel = CANCEL_WORD.exec(sentence);
   if (!cancel) return false;
   // Filler only on both sides: a negation ("n'annule pas") or an object ("Sarah Lee's 3pm") is not filler.
@@ -63,17 +65,7 @@ function phraseEndsClause(clause: string, re: RegExp): boolean {
   return !NEGATED.test(before) && onlyFiller(clause.slice(match.index + match[0].length));
 }
 
+/** Only words of FILLER (on the accent-folded text, so "réservation" and "Annulér" match the patterns). */
 function onlyFiller(text: string): boolean {
-  return text
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => FILLER.has(word));
-}
-
-/** Lower case without accents, so "réservation" and "Annulér" match the patterns above. */
-function normalise(message: string): string {
-  return message
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  return onlyFillerOf(text, FILLER);
 }

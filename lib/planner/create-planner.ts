@@ -6,12 +6,15 @@ import { planTurn } from './plan-turn.ts';
 import { DEFAULT_LOOKUP_ROLES, type PlannerDeps } from './planner-deps.ts';
 import { recordCancellation, recordOutcome } from './record-outcome.ts';
 import { type HandleRequest, HandleRequestInput, type RequestOutcome } from './request-outcome.ts';
+import { pendingAgain } from './retry/pending-again.ts';
+import { isRetryRequest } from './retry/retry-request.ts';
+import { retryTurn, withRetryNote } from './retry/retry-turn.ts';
 import { loadSessionSnapshot } from './session/session-snapshot.ts';
 
 /**
  * The use case behind POST /v1/requests (000 "Handle Booking Update Request", "Component: LLM Planner").
- * Per request: load the session; a keyword cancel (English/French) short-circuits; otherwise run the planning
- * graph and persist its outcome. Everything runs inside one `user_request` trace. Errors are PlannerError
+ * Per request: load the session; a keyword cancel (English/French) short-circuits; a bare "try again" re-plans the
+ * session's failed plan (ADR 0015); otherwise run the planning graph and persist its outcome. Everything runs inside one `user_request` trace. Errors are PlannerError
  * subclasses carrying the 001 ServiceErrorType; the token never leaves the booking API adapter.
  */
 export function createPlanner(deps: PlannerDeps): HandleRequest {
@@ -30,6 +33,15 @@ export function createPlanner(deps: PlannerDeps): HandleRequest {
       if (isChangeOfMind(input.message)) {
         root.event('change_of_mind', { metadata: { detected_by: 'keywords' } });
         return recordCancellation(record, CANCELLED_MESSAGE);
+      }
+      // "Try again" plans the session's last failed request again against fresh bookings (ADR 0015).
+      if (isRetryRequest(input.message)) {
+        root.event('retry_request', {
+          metadata: { detected_by: 'keywords', pending: !!snapshot.pendingPlan },
+        });
+        if (snapshot.pendingPlan) return pendingAgain(snapshot.pendingPlan, deps.registry);
+        const retry = await retryTurn({ deps, roles, input, snapshot, scope, root, now });
+        return withRetryNote(await recordOutcome(record, retry.turn), retry.note);
       }
       // A reply to "which booking?" is resolved here, deterministically, for any model (lib/planner/pick).
       const pick = candidatePickOf(input.message, snapshot, { now, timeZone: deps.config.VENUE_TIMEZONE });

@@ -32,11 +32,12 @@ const ASKS_FOR_BY_UNCLEAR: Readonly<Record<string, AsksFor>> = {
   product: 'product',
   action: 'action',
   unlicensed_step: 'action',
+  retry_obstacle: 'other',
   other: 'other',
 };
 
 /** Codes whose reply refuses the request rather than asking something. */
-const DECLINING = new Set(['out_of_scope', 'pending_plan_confirmed', 'booking_closed']);
+const DECLINING = new Set(['out_of_scope', 'pending_plan_confirmed', 'booking_closed', 'retry_refused']);
 /** Codes whose reply asks the user to say it again differently (the gate or the bound gave up). */
 const REPHRASING = new Set(['invalid_plan']);
 

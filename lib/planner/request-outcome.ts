@@ -29,6 +29,12 @@ export const PlanPresentation = z.object({
   /** 001: max 200 chars. */
   intent_summary: z.string().min(1).max(200),
   steps: z.array(StepPresentation).min(1),
+  /**
+   * Additive (issue 16, ADR 0015): only on a reply to "try again", rendered by code. On a plan made again after a
+   * failed plan: what changed on its bookings since the last attempt and why that attempt failed. On a plan still
+   * awaiting confirmation, shown again as it is: that it has not run and only needs confirming.
+   */
+  retry_note: z.string().min(1).optional(),
 });
 export type PlanPresentation = z.infer<typeof PlanPresentation>;
 

@@ -1,9 +1,9 @@
-import { AIMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../../contracts/booking.ts';
 import { venueToday } from '../../dates/venue-calendar.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { SpanHandle } from '../../ports/tracer.ts';
-import type { PlanningResult, TerminalCall } from '../graph/planning-state.ts';
+import type { TurnOutput } from '../plan-turn.ts';
+import { plannerQuestionTurn } from '../planner-question.ts';
 import type { SessionSnapshot } from '../session/session-snapshot.ts';
 import { type CandidatePick, resolveCandidatePick } from './candidate-pick.ts';
 import { userMessage } from './pick-message.ts';
@@ -33,39 +33,23 @@ export function askAgainTurn(input: {
   offered: readonly BookingSummary[];
   callId: string;
   root: SpanHandle;
-}) {
+}): TurnOutput {
   const { pick, offered } = input;
   const candidates = pick.kind === 'ambiguous' ? pick.matches : [...offered];
   const question =
     pick.kind === 'ambiguous'
       ? `${candidates.length} of the bookings fit "${input.message.trim()}". Which one do you mean? Reply with its number or reference.`
       : `${pick.reason} Which booking do you mean? Reply with its number (1 to ${offered.length}) or its reference.`;
-  const terminal: TerminalCall = {
-    name: 'ask_clarification',
-    id: input.callId,
-    args: { question, missing: 'booking', candidate_booking_ids: candidates.map((c) => c.booking_id) },
-  };
   // Asking the same question again narrows it down: it does not count towards MAX_CLARIFICATIONS.
-  const result: PlanningResult = {
-    kind: 'clarification',
+  return plannerQuestionTurn({
+    human: userMessage(input.message, 'unresolved'),
     question,
     unclear: 'booking',
+    missing: 'booking',
     candidates,
     counts: false,
-  };
-  input.root.event('clarification', {
-    input: { unclear: 'booking', pick: pick.kind },
-    output: { question, candidates: candidates.length },
+    callId: input.callId,
+    root: input.root,
+    traced: { pick: pick.kind },
   });
-  const call = new AIMessage({
-    content: '',
-    tool_calls: [{ id: terminal.id, name: terminal.name, args: terminal.args, type: 'tool_call' }],
-  });
-  return {
-    result,
-    terminal,
-    messages: [userMessage(input.message, 'unresolved'), call],
-    known: {},
-    searches: [],
-  };
 }
