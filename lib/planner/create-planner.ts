@@ -14,8 +14,9 @@ import { loadSessionSnapshot } from './session/session-snapshot.ts';
 /**
  * The use case behind POST /v1/requests (000 "Handle Booking Update Request", "Component: LLM Planner").
  * Per request: load the session; a keyword cancel (English/French) short-circuits; a bare "try again" re-plans the
- * session's failed plan (ADR 0015); otherwise run the planning graph and persist its outcome. Everything runs inside one `user_request` trace. Errors are PlannerError
- * subclasses carrying the 001 ServiceErrorType; the token never leaves the booking API adapter.
+ * session's failed plan (ADR 0015); otherwise run the planning graph and persist its outcome. Everything runs
+ * inside one `user_request` trace. Errors are PlannerError subclasses carrying the 001 ServiceErrorType; the token
+ * never leaves the booking API adapter.
  */
 export function createPlanner(deps: PlannerDeps): HandleRequest {
   const roles = { ...DEFAULT_LOOKUP_ROLES, ...deps.roles };
