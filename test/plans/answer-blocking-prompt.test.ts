@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
 import { MAX_WRITE_ATTEMPTS } from '../../lib/plans/plan-use-case-deps.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
-import { type PlanStore, type PlanUpdateOptions, StaleWriteError } from '../../lib/ports/plan-store.ts';
+import { StaleWriteError } from '../../lib/ports/plan-store.ts';
 import { inMemoryPlanService } from '../api/plan-service-fixture.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { refusingWrites } from './plan-fixtures.ts';
 
 // The use case's own rules over in-memory deps; the HTTP mapping is pinned in test/api/answer-blocking-prompt.test.ts.
 
@@ -22,24 +23,6 @@ const answer = (planId: string, user_message = '12 guests') => ({
   user_message,
   token: 'user-token-1',
 });
-
-/** The fixture's store, with every conditional write (and its options) recorded and optionally refused. */
-function refusingWrites(store: PlanStore, refuse: (attempt: number) => Error | undefined) {
-  const writes: PlanUpdateOptions[] = [];
-  const plans: PlanStore = {
-    create: (p) => store.create(p),
-    get: (id) => store.get(id),
-    listBySession: (...args) => store.listBySession(...args),
-    scanAll: () => store.scanAll(),
-    async update(planId, version, patch, options) {
-      writes.push({ ...options });
-      const refusal = refuse(writes.length);
-      if (refusal) throw refusal;
-      return store.update(planId, version, patch, options);
-    },
-  };
-  return { plans, writes };
-}
 
 async function waitingPlan(overrides: Partial<StoredPlan> = WAITING) {
   const service = inMemoryPlanService();
@@ -61,6 +44,7 @@ describe('answerBlockingPrompt: the answer write', () => {
     await expect(attempt).rejects.toMatchObject({
       name: 'PlanConflictError',
       reason: 'concurrent_change',
+      message: `plan ${plan.plan_id} changed concurrently; try again`,
       cause: expect.objectContaining({ name: 'StaleWriteError' }),
     });
     expect(racing.writes).toHaveLength(MAX_WRITE_ATTEMPTS);
@@ -173,4 +157,86 @@ describe('answerBlockingPrompt: an answer already stored', () => {
       expect(queue.attempts).toBe(0);
     },
   );
+});
+
+describe('answerBlockingPrompt: when no answer is awaited', () => {
+  it.each([
+    ['executing without a question', { blocking_prompt: undefined }, 'status executing; no question pending'],
+    [
+      'failed with its question still shown',
+      { status: 'failed' as const, completed_at: '2026-11-21T09:10:00.000Z' },
+      'status failed; no question pending',
+    ],
+    [
+      'cancelled (closed)',
+      {
+        status: 'cancelled' as const,
+        blocking_prompt: undefined,
+        closed_reason: 'cancelled_by_user' as const,
+      },
+      'status cancelled; it was closed: cancelled by user',
+    ],
+  ])('refuses a plan %s with 409 not_awaiting_answer saying why', async (_label, overrides, why) => {
+    // Prepare
+    const { deps, plan, plans, queue } = await waitingPlan({ ...WAITING, ...overrides });
+
+    // Act
+    const attempt = answerBlockingPrompt(deps, answer(plan.plan_id));
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({
+      name: 'PlanConflictError',
+      reason: 'not_awaiting_answer',
+      message: `plan ${plan.plan_id} is not awaiting an answer (${why})`,
+    });
+    expect(await plans.get(plan.plan_id)).toEqual(plan);
+    expect(queue.attempts).toBe(0);
+  });
+
+  it('stores an answer to a new question even when an earlier answer is still on the item', async () => {
+    // Prepare: the executor asked again; the first answer was not yet removed.
+    const { deps, plan, queue } = await waitingPlan({ ...WAITING, blocking_answer: '12 guests' });
+
+    // Act
+    const answered = await answerBlockingPrompt(deps, answer(plan.plan_id, '12 guests'));
+
+    // Assess
+    expect(answered).toMatchObject({ blocking_answer: '12 guests', version: 5 });
+    expect(answered.blocking_prompt).toBeUndefined();
+    expect(queue.messages.map((m) => m.message.version)).toEqual([5]);
+  });
+});
+
+describe('answerBlockingPrompt: the token check (issue 14)', () => {
+  it('proves the token once, before the first write, even when the write is retried', async () => {
+    // Prepare
+    const { deps, plan, plans } = await waitingPlan();
+    const racing = refusingWrites(plans, (n) => (n === 1 ? new StaleWriteError(plan.plan_id, 4) : undefined));
+    const checked: string[] = [];
+    const checkToken = async (p: StoredPlan, token: string) => void checked.push(`${p.version}:${token}`);
+
+    // Act
+    await answerBlockingPrompt({ ...deps, plans: racing.plans, checkToken }, answer(plan.plan_id));
+
+    // Assess
+    expect(checked).toEqual(['4:user-token-1']);
+    expect(racing.writes).toHaveLength(2);
+  });
+
+  it('leaves the question in place when the booking API refuses the token', async () => {
+    // Prepare
+    const { deps, plan, plans, queue } = await waitingPlan();
+    const refused = new Error('403 from the booking API');
+    const checkToken = async () => {
+      throw refused;
+    };
+
+    // Act
+    const attempt = answerBlockingPrompt({ ...deps, checkToken }, answer(plan.plan_id));
+
+    // Assess
+    await expect(attempt).rejects.toBe(refused);
+    expect(await plans.get(plan.plan_id)).toEqual(plan);
+    expect(queue.attempts).toBe(0);
+  });
 });

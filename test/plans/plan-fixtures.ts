@@ -2,7 +2,7 @@ import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-stor
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import type { PlanPatch, PlanStore } from '../../lib/ports/plan-store.ts';
+import type { PlanPatch, PlanStore, PlanUpdateOptions } from '../../lib/ports/plan-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 
 export const NOW = '2026-11-22T08:00:00.000Z';
@@ -54,4 +54,22 @@ export async function storedIn(
   };
   await plans.create(plan);
   return plan;
+}
+
+/** `store`, with the options of every conditional write recorded, and the n-th write refused when `refuse(n)` says. */
+export function refusingWrites(store: PlanStore, refuse: (attempt: number) => Error | undefined) {
+  const writes: PlanUpdateOptions[] = [];
+  const plans: PlanStore = {
+    create: (p) => store.create(p),
+    get: (id) => store.get(id),
+    listBySession: (...args) => store.listBySession(...args),
+    scanAll: () => store.scanAll(),
+    async update(planId, version, patch, options) {
+      writes.push({ ...options });
+      const refusal = refuse(writes.length);
+      if (refusal) throw refusal;
+      return store.update(planId, version, patch, options);
+    },
+  };
+  return { plans, writes };
 }
