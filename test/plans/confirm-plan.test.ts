@@ -140,3 +140,30 @@ describe('confirmPlan: the user_confirmation span', () => {
     ]);
   });
 });
+
+describe('confirmPlan: a failed enqueue', () => {
+  it('warns with the plan, session, status and the error name, writes nothing and answers 503', async () => {
+    // Prepare
+    const { deps, plan, plans, queue, lines } = await pendingPlan();
+    queue.failWith(1);
+
+    // Act
+    const attempt = confirmPlan(deps, confirm(plan.plan_id));
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ name: 'PlanEnqueueError', kind: 'start' });
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        message: `plan ${plan.plan_id} start message not enqueued`,
+        attributes: {
+          plan_id: plan.plan_id,
+          session_id: plan.session_id,
+          status: 'pending_confirmation',
+          error_name: 'QueueUnavailableError',
+        },
+      },
+    ]);
+    expect(await plans.get(plan.plan_id)).toEqual(plan);
+  });
+});
