@@ -206,37 +206,3 @@ describe('answerBlockingPrompt: when no answer is awaited', () => {
     expect(queue.messages.map((m) => m.message.version)).toEqual([5]);
   });
 });
-
-describe('answerBlockingPrompt: the token check (issue 14)', () => {
-  it('proves the token once, before the first write, even when the write is retried', async () => {
-    // Prepare
-    const { deps, plan, plans } = await waitingPlan();
-    const racing = refusingWrites(plans, (n) => (n === 1 ? new StaleWriteError(plan.plan_id, 4) : undefined));
-    const checked: string[] = [];
-    const checkToken = async (p: StoredPlan, token: string) => void checked.push(`${p.version}:${token}`);
-
-    // Act
-    await answerBlockingPrompt({ ...deps, plans: racing.plans, checkToken }, answer(plan.plan_id));
-
-    // Assess
-    expect(checked).toEqual(['4:user-token-1']);
-    expect(racing.writes).toHaveLength(2);
-  });
-
-  it('leaves the question in place when the booking API refuses the token', async () => {
-    // Prepare
-    const { deps, plan, plans, queue } = await waitingPlan();
-    const refused = new Error('403 from the booking API');
-    const checkToken = async () => {
-      throw refused;
-    };
-
-    // Act
-    const attempt = answerBlockingPrompt({ ...deps, checkToken }, answer(plan.plan_id));
-
-    // Assess
-    await expect(attempt).rejects.toBe(refused);
-    expect(await plans.get(plan.plan_id)).toEqual(plan);
-    expect(queue.attempts).toBe(0);
-  });
-});

@@ -80,42 +80,6 @@ describe('confirmPlan: the confirm write', () => {
   });
 });
 
-describe('confirmPlan: the token check (issue 14)', () => {
-  it('proves the token once, before the first enqueue, even when the write is retried', async () => {
-    // Prepare
-    const { deps, plan, plans, queue } = await pendingPlan();
-    const racing = refusingWrites(plans, (n) => (n === 1 ? new StaleWriteError(plan.plan_id, 1) : undefined));
-    const checked: string[] = [];
-    const checkToken = async (_p: StoredPlan, token: string) => {
-      checked.push(`${queue.attempts}:${token}`);
-    };
-
-    // Act
-    const confirmed = await confirmPlan({ ...deps, plans: racing.plans, checkToken }, confirm(plan.plan_id));
-
-    // Assess
-    expect(checked).toEqual(['0:user-token-1']);
-    expect(confirmed.status).toBe('confirmed');
-  });
-
-  it('leaves the plan pending and sends nothing when the booking API refuses the token', async () => {
-    // Prepare
-    const { deps, plan, plans, queue } = await pendingPlan();
-    const refused = new Error('401 from the booking API');
-    const checkToken = async () => {
-      throw refused;
-    };
-
-    // Act
-    const attempt = confirmPlan({ ...deps, checkToken }, confirm(plan.plan_id));
-
-    // Assess
-    await expect(attempt).rejects.toBe(refused);
-    expect(await plans.get(plan.plan_id)).toEqual(plan);
-    expect(queue.attempts).toBe(0);
-  });
-});
-
 describe('confirmPlan: the user_confirmation span', () => {
   it('is best effort: a tracer fault is logged and the plan is confirmed all the same', async () => {
     // Prepare
