@@ -5,7 +5,7 @@ import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { StaleWriteError } from '../../lib/ports/plan-store.ts';
 import { inMemoryPlanService } from '../api/plan-service-fixture.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
-import { refusingWrites } from './plan-fixtures.ts';
+import { concurrentChange, refusingWrites } from './plan-fixtures.ts';
 
 // The use case's own rules over in-memory deps; the HTTP mapping is pinned in test/api/answer-blocking-prompt.test.ts.
 
@@ -41,12 +41,7 @@ describe('answerBlockingPrompt: the answer write', () => {
     const attempt = answerBlockingPrompt({ ...deps, plans: racing.plans }, answer(plan.plan_id));
 
     // Assess
-    await expect(attempt).rejects.toMatchObject({
-      name: 'PlanConflictError',
-      reason: 'concurrent_change',
-      message: `plan ${plan.plan_id} changed concurrently; try again`,
-      cause: expect.objectContaining({ name: 'StaleWriteError' }),
-    });
+    await expect(attempt).rejects.toMatchObject(concurrentChange(plan.plan_id));
     expect(racing.writes).toHaveLength(MAX_WRITE_ATTEMPTS);
     expect(await plans.get(plan.plan_id)).toEqual(plan);
     expect(queue.attempts).toBe(0);

@@ -6,7 +6,7 @@ import { StaleWriteError } from '../../lib/ports/plan-store.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
 import { inMemoryPlanService, NOW } from '../api/plan-service-fixture.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
-import { refusingWrites } from './plan-fixtures.ts';
+import { concurrentChange, refusingWrites } from './plan-fixtures.ts';
 
 // The use case's own rules over in-memory deps; the HTTP mapping is pinned in test/api/confirm-plan.test.ts.
 
@@ -29,12 +29,7 @@ describe('confirmPlan: the confirm write', () => {
     const attempt = confirmPlan({ ...deps, plans: racing.plans }, confirm(plan.plan_id));
 
     // Assess
-    await expect(attempt).rejects.toMatchObject({
-      name: 'PlanConflictError',
-      reason: 'concurrent_change',
-      message: `plan ${plan.plan_id} changed concurrently; try again`,
-      cause: expect.objectContaining({ name: 'StaleWriteError' }),
-    });
+    await expect(attempt).rejects.toMatchObject(concurrentChange(plan.plan_id));
     expect(racing.writes).toHaveLength(MAX_WRITE_ATTEMPTS);
     expect(queue.attempts).toBe(MAX_WRITE_ATTEMPTS);
     expect(queue.messages).toHaveLength(1);

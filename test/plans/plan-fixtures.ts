@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
@@ -72,4 +73,14 @@ export function refusingWrites(store: PlanStore, refuse: (attempt: number) => Er
     },
   };
   return { plans, writes };
+}
+
+/** The 409 a use case gives up with after losing MAX_WRITE_ATTEMPTS races. */
+export function concurrentChange(planId: string) {
+  return {
+    name: 'PlanConflictError',
+    reason: 'concurrent_change',
+    message: `plan ${planId} changed concurrently; try again`,
+    cause: expect.objectContaining({ name: 'StaleWriteError' }),
+  };
 }
