@@ -3,7 +3,7 @@ import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-stor
 import { type AdmissionDeps, admitToExecution } from '../../lib/plans/admit-to-execution.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import type { PlanStore } from '../../lib/ports/plan-store.ts';
+import type { PlanStore, PlanUpdateOptions } from '../../lib/ports/plan-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { aPlanMessage } from '../support/events.ts';
 
@@ -56,12 +56,15 @@ describe('admitToExecution', () => {
     const plan = aStoredPlan({ status: 'pending_confirmation' });
     await store.create(plan);
     const msg = aPlanMessage(plan, 'resume');
+    const waits: number[] = [];
+    const deps: AdmissionDeps = { ...admissionDeps(store), wait: async (ms) => void waits.push(ms) };
 
     // Act
-    const admission = admitToExecution(admissionDeps(store), msg);
+    const admission = admitToExecution(deps, msg);
 
     // Assess
     await expect(admission).rejects.toMatchObject({ name: 'PlanNotReadyError' });
+    expect(waits).toEqual([]);
   });
 
   it.each([
@@ -100,5 +103,32 @@ describe('admitToExecution', () => {
 
     // Assess
     await expect(admission).rejects.toMatchObject({ name: 'PlanNotReadyError' });
+  });
+});
+
+describe('admitToExecution: the start write', () => {
+  it('is conditional on the version read and on the plan still being confirmed', async () => {
+    // Prepare
+    const store = new InMemoryPlanStore();
+    const plan = aStoredPlan({ status: 'confirmed', confirmed_at: '2026-11-22T00:00:00.000Z' });
+    await store.create(plan);
+    const writes: { version: number; options: PlanUpdateOptions | undefined }[] = [];
+    const recording: PlanStore = {
+      create: (p) => store.create(p),
+      get: (id) => store.get(id),
+      listBySession: (...args) => store.listBySession(...args),
+      scanAll: () => store.scanAll(),
+      update(planId, version, patch, options) {
+        writes.push({ version, options });
+        return store.update(planId, version, patch, options);
+      },
+    };
+
+    // Act
+    const admission = await admitToExecution(admissionDeps(recording), aPlanMessage(plan, 'start'));
+
+    // Assess
+    expect(admission.kind).toBe('run');
+    expect(writes).toEqual([{ version: plan.version, options: { expectStatus: ['confirmed'] } }]);
   });
 });

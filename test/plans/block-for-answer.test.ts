@@ -4,6 +4,8 @@ import {
   raiseBlockingPrompt,
   reAskBlockingPrompt,
 } from '../../lib/plans/block-for-answer.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import { recordingStore, storedIn } from './plan-fixtures.ts';
 
 describe('block for an answer (000 Execute Plan 4)', () => {
@@ -76,6 +78,27 @@ describe('block for an answer (000 Execute Plan 4)', () => {
       ]);
       expect(reasked).toMatchObject({ blocking_prompt: 'That was not a number. How many guests?' });
       expect(reasked.blocking_answer).toBeUndefined();
+    });
+  });
+
+  describe.each([
+    ['consumeBlockingAnswer', (plans: PlanStore, plan: StoredPlan) => consumeBlockingAnswer(plans, plan)],
+    [
+      'reAskBlockingPrompt',
+      (plans: PlanStore, plan: StoredPlan) => reAskBlockingPrompt(plans, plan, 'How many?'),
+    ],
+  ] as const)('%s', (_name, write) => {
+    it('writes only while the stored plan is executing: a finished plan is a lost race (StaleWriteError)', async () => {
+      // Prepare
+      const { plans } = recordingStore();
+      const plan = await storedIn(plans, 'completed', undefined, { blocking_answer: '12' });
+
+      // Act
+      const attempt = write(plans, { ...plan, status: 'executing' });
+
+      // Assess
+      await expect(attempt).rejects.toMatchObject({ name: 'StaleWriteError' });
+      expect(await plans.get(plan.plan_id)).toEqual(plan);
     });
   });
 });

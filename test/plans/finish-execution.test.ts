@@ -142,3 +142,105 @@ describe('statusAfterFailure', () => {
     expect(decided).toBe(status);
   });
 });
+
+describe('finishExecution: attention marker and log line', () => {
+  const reportWith = (manual?: string[]): RollbackReport => ({
+    triggered_by_step: 1,
+    actions_reversed: [],
+    actions_failed_to_reverse: [{ step_number: 1, reason: 'refused' }],
+    ...(manual ? { manual_recovery_steps: manual } : {}),
+  });
+
+  it.each([
+    ['manual recovery steps', reportWith(['Check BK-1042.']), 'manual_recovery'],
+    ['an empty list of manual steps', reportWith([]), undefined],
+    ['no list of manual steps', reportWith(), undefined],
+  ])('marks a failed plan with %s as %s', async (_label, report, attention) => {
+    // Prepare
+    const store = recordingStore();
+    const plan = executingContactUpdate('compensation_failed');
+    await store.plans.create(plan);
+
+    // Act
+    const failed = await finishExecution(deps(store), plan, { status: 'failed', rollback_report: report });
+
+    // Assess
+    expect(failed.attention_reason).toBe(attention);
+  });
+
+  it('logs the move with the rollback trigger and how many steps were not reversed', async () => {
+    // Prepare
+    const store = recordingStore();
+    const plan = executingContactUpdate('compensation_failed');
+    await store.plans.create(plan);
+
+    // Act
+    await finishExecution(deps(store), plan, { status: 'failed', rollback_report: reportWith() });
+
+    // Assess
+    expect(store.lines.at(-1)?.attributes).toMatchObject({
+      from: 'executing',
+      to: 'failed',
+      rollback: true,
+      triggered_by_step: 1,
+      not_reversed: 1,
+    });
+  });
+
+  it('logs a completed plan as no rollback, without a trigger', async () => {
+    // Prepare
+    const store = recordingStore();
+    const plan = executingContactUpdate('succeeded');
+    await store.plans.create(plan);
+
+    // Act
+    await finishExecution(deps(store), plan, { status: 'completed' });
+
+    // Assess
+    expect(store.lines.at(-1)?.attributes).toMatchObject({ to: 'completed', rollback: false });
+    expect(store.lines.at(-1)?.attributes).not.toHaveProperty('triggered_by_step');
+  });
+
+  it('counts no unreversed steps when the report lists none', async () => {
+    // Prepare
+    const store = recordingStore();
+    const plan = executingContactUpdate('succeeded');
+    await store.plans.create(plan);
+
+    // Act
+    await finishExecution(deps(store), plan, {
+      status: 'rolled_back',
+      rollback_report: { triggered_by_step: 2, actions_reversed: [1] },
+    });
+
+    // Assess
+    expect(store.lines.at(-1)?.attributes).toMatchObject({ rollback: true, not_reversed: 0 });
+  });
+
+  it('ignores a summary line for a step that has no result', async () => {
+    // Prepare
+    const store = recordingStore();
+    const base = executingContactUpdate('succeeded');
+    const plan = { ...base, actions: base.actions.map((s) => ({ ...s, result: undefined })) };
+    await store.plans.create(plan);
+
+    // Act
+    const done = await finishExecution(deps(store), plan, { status: 'completed' }, new Map([[1, 'a → b']]));
+
+    // Assess
+    expect(done.actions[0]?.result).toBeUndefined();
+  });
+
+  it('writes only while the stored plan is executing: a finished plan is a lost race', async () => {
+    // Prepare
+    const store = recordingStore();
+    const plan = executingContactUpdate('succeeded');
+    await store.plans.create({ ...plan, status: 'failed' });
+
+    // Act
+    const attempt = finishExecution(deps(store), plan, { status: 'completed' });
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ name: 'StaleWriteError' });
+  });
+});

@@ -1,8 +1,9 @@
+import { expect } from 'vitest';
 import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import type { PlanPatch, PlanStore } from '../../lib/ports/plan-store.ts';
+import type { PlanPatch, PlanStore, PlanUpdateOptions } from '../../lib/ports/plan-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 
 export const NOW = '2026-11-22T08:00:00.000Z';
@@ -54,4 +55,32 @@ export async function storedIn(
   };
   await plans.create(plan);
   return plan;
+}
+
+/** `store`, with the options of every conditional write recorded, and the n-th write refused when `refuse(n)` says. */
+export function refusingWrites(store: PlanStore, refuse: (attempt: number) => Error | undefined) {
+  const writes: PlanUpdateOptions[] = [];
+  const plans: PlanStore = {
+    create: (p) => store.create(p),
+    get: (id) => store.get(id),
+    listBySession: (...args) => store.listBySession(...args),
+    scanAll: () => store.scanAll(),
+    async update(planId, version, patch, options) {
+      writes.push({ ...options });
+      const refusal = refuse(writes.length);
+      if (refusal) throw refusal;
+      return store.update(planId, version, patch, options);
+    },
+  };
+  return { plans, writes };
+}
+
+/** The 409 a use case gives up with after losing MAX_WRITE_ATTEMPTS races. */
+export function concurrentChange(planId: string) {
+  return {
+    name: 'PlanConflictError',
+    reason: 'concurrent_change',
+    message: `plan ${planId} changed concurrently; try again`,
+    cause: expect.objectContaining({ name: 'StaleWriteError' }),
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthRequiredError, BookingAccessDeniedError } from '../../lib/plans/errors.ts';
 import { planTokenCheck } from '../../lib/plans/token-check.ts';
 import type { ActionCall, ActionOutcome, BookingApi } from '../../lib/ports/booking-api.ts';
+import type { VenueDirectory, VenueLookup } from '../../lib/ports/venue-directory.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 
@@ -95,5 +96,81 @@ describe('token check (issue 14, decision 5)', () => {
       // Assess
       expect(calls).toEqual([]);
     });
+  });
+});
+
+describe('planTokenCheck: a plan with a venue (ADR 0010)', () => {
+  const VENUE = { venue_id: 'venue-1', name: 'Funland', timezone: 'Australia/Sydney' };
+
+  /** A venue directory answering `lookup`, recording the tokens; and an API that must not be called. */
+  function directory(lookup: VenueLookup) {
+    const tokens: string[] = [];
+    const venues: VenueDirectory = {
+      async venueOf(token) {
+        tokens.push(token);
+        return lookup;
+      },
+    };
+    return { venues, tokens, ...answering({ ok: true, data: {} } as ActionOutcome) };
+  }
+
+  it("passes a token of the plan's venue, reading the venue once and no booking", async () => {
+    // Prepare
+    const { venues, tokens, api, calls } = directory({ ok: true, venue: VENUE });
+
+    // Act
+    const check = planTokenCheck({ api, getBooking, venues })(
+      { ...planNaming('BK-1'), venue_id: 'venue-1' },
+      'tok',
+    );
+
+    // Assess
+    await expect(check).resolves.toBeUndefined();
+    expect(tokens).toEqual(['tok']);
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a token of another venue with 403 other_venue', async () => {
+    // Prepare
+    const { venues, api } = directory({ ok: true, venue: { ...VENUE, venue_id: 'venue-2' } });
+    const plan = { ...planNaming('BK-1'), venue_id: 'venue-1' };
+
+    // Act
+    const check = planTokenCheck({ api, getBooking, venues })(plan, 'tok');
+
+    // Assess
+    await expect(check).rejects.toMatchObject({ name: 'BookingAccessDeniedError', reason: 'other_venue' });
+  });
+
+  it.each([
+    [401, 'AuthRequiredError'],
+    [403, 'BookingAccessDeniedError'],
+  ])('refuses when the venue read answers %i (%s)', async (status, name) => {
+    // Prepare
+    const { venues, api } = directory({ ok: false, status, message: `HTTP ${status}` });
+
+    // Act
+    const check = planTokenCheck({ api, getBooking, venues })(
+      { ...planNaming(), venue_id: 'venue-1' },
+      'tok',
+    );
+
+    // Assess
+    await expect(check).rejects.toMatchObject({ name });
+  });
+
+  it('leaves any other failure of the venue read to the executor', async () => {
+    // Prepare
+    const { venues, api, calls } = directory({ ok: false, status: 503, message: 'HTTP 503' });
+
+    // Act
+    const check = planTokenCheck({ api, getBooking, venues })(
+      { ...planNaming('BK-1'), venue_id: 'venue-1' },
+      'tok',
+    );
+
+    // Assess
+    await expect(check).resolves.toBeUndefined();
+    expect(calls).toEqual([]);
   });
 });
