@@ -184,10 +184,10 @@ describe('planner conversations against the strict Gemini stub', () => {
     );
 
     // Act
-    const failure = await h.send('Move BK-1042 to Saturday at 10am').catch((e: Error) => e);
+    const outcome = expectKind(await h.send('Move BK-1042 to Saturday at 10am'), 'clarification');
 
-    // Assess: the second invalid reply ends the request; both requests were accepted.
-    expect(failure).toMatchObject({ name: 'ModelOutputError' });
+    // Assess: the second invalid reply ends the turn with a rephrase request (ADR 0014); both were accepted.
+    expect(outcome.reply_type).toBe('rephrase');
     expect(stub.violations).toEqual([]);
     expect(shapeOf(stub.requests[1]?.body)).toEqual(['user:text', 'model:text', 'user:text']);
   });
