@@ -1,5 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, type BaseMessage, type HumanMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { DEFAULT_VENUE_LOCALE } from '../config/config.ts';
 import type { BookingSummary } from '../contracts/booking.ts';
 import { hasErrorName } from '../errors/has-error-name.ts';
@@ -9,7 +9,7 @@ import { type BookingRecord, fromBookingSummary } from './booking-record.ts';
 import { PlannerError, PlannerUnavailableError } from './errors.ts';
 import { SERVICE_FEEDBACK_KWARG } from './graph/agent-loop.ts';
 import { boundClarification } from './graph/nodes/bound-clarifications.ts';
-import { modelGaveUp } from './graph/nodes/model-gave-up.ts';
+import { modelGaveUp, REPHRASE_ASKED_KWARG } from './graph/nodes/model-gave-up.ts';
 import { buildPlanningGraph } from './graph/planning-graph.ts';
 import type { PlanningResult, PlanningValues, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';
@@ -139,9 +139,15 @@ function gaveUpTurn(
             invalid_outputs: out?.invalid_outputs ?? 0,
           }),
         );
+  // The user was asked to rephrase: the next message restates the request, so this one no longer licenses or
+  // grounds anything (userTexts); the model still reads it as context.
+  const restated = new HumanMessage({
+    content: human.content,
+    additional_kwargs: { ...human.additional_kwargs, [REPHRASE_ASKED_KWARG]: true },
+  });
   return {
     result,
-    messages: [human, new AIMessage(result.question)],
+    messages: [restated, new AIMessage(result.question)],
     known: out?.known ?? known,
     searches: out?.searches ?? [],
   };
@@ -176,10 +182,18 @@ function guard<T>(fn: () => T): T {
   }
 }
 
-/** The user's own turns: the service's feedback turns are not something the user asked (issue 14). */
+/**
+ * The user's own turns that still ask something: the service's feedback turns are not something the user asked
+ * (issue 14), and a message the user was asked to rephrase is replaced by the next one (ADR 0014).
+ */
 function userTexts(history: readonly BaseMessage[]): string[] {
   return history
-    .filter((m) => m.getType() === 'human' && m.additional_kwargs?.[SERVICE_FEEDBACK_KWARG] !== true)
+    .filter(
+      (m) =>
+        m.getType() === 'human' &&
+        m.additional_kwargs?.[SERVICE_FEEDBACK_KWARG] !== true &&
+        m.additional_kwargs?.[REPHRASE_ASKED_KWARG] !== true,
+    )
     .map((m) => m.text);
 }
 

@@ -211,6 +211,27 @@ describe('createPlanner: invalid model output (issue 5: one retry; then a rephra
     expect(session?.clarification_count).toBe(1);
   });
 
+  it('no longer licenses from the message the user was asked to rephrase (chaos model, seed 22)', async () => {
+    // Prepare: a note request the model fails on ("guest" is a guest-count cue), then a bare "9".
+    const guests = propose('g1', [
+      { action_id: 'updateGuestCount', parameters: params({ booking_id: 'bk_1042', party_size: '9' }) },
+    ]);
+    const model = fakeModel()
+      .respond(new AIMessage('Noted.'))
+      .respond(new AIMessage('Noted again.'))
+      .respondWithTools([guests])
+      .respondWithTools([{ ...guests, id: 'g2' }]);
+    const h = plannerHarness({ model });
+    await h.send('Please add a note to BK-1042: one guest has a nut allergy');
+
+    // Act
+    const outcome = await h.send('9');
+
+    // Assess: no guest-count plan; the user is asked instead.
+    expect(outcome.kind).toBe('clarification');
+    expect(await h.planStore.listBySession('session-1')).toEqual([]);
+  });
+
   it('answers the rephrase request when the model never ends its turn within the call budget', async () => {
     // Prepare: the model only ever looks up.
     let model = fakeModel();

@@ -2,6 +2,13 @@ import { MODEL_GAVE_UP } from '../../reply-type.ts';
 import type { GaveUpReason, PlanningResult, PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
 
+/**
+ * Marks the user turn of a model-gave-up reply in the history: the user was asked to rephrase it, so it no longer
+ * licenses or grounds a step (plan-turn.ts; the chaos model, seed 22, found a note request's "one guest" licensing
+ * a guest count two turns later). Providers ignore additional_kwargs on user turns.
+ */
+export const REPHRASE_ASKED_KWARG = 'rephrase_asked';
+
 const QUESTION =
   "I couldn't work out a safe change from that, so nothing was changed. Could you rephrase it, naming the booking and the change you want?";
 
