@@ -58,7 +58,6 @@ const TABLE: Readonly<Record<string, ErrorRow>> = {
   PlannerError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
   PlannerUnavailableError: { status: 503, errorType: 'service_unavailable', message: own },
   BookingLookupUnavailableError: { status: 503, errorType: 'service_unavailable', message: own },
-  ModelOutputError: { status: 503, errorType: 'service_unavailable', message: own },
   // One request at a time per session (issue 13): a busy session is a 409 with a clear message, never a 503.
   ConcurrentSessionUpdateError: { status: 409, errorType: 'invalid_input', message: own },
   SessionBusyError: { status: 409, errorType: 'invalid_input', message: own },

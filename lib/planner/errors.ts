@@ -14,7 +14,10 @@ export class PlannerError extends Error {
   }
 }
 
-/** 000 "LLM Planner → Action Registry": registry or model unavailable → "service unavailable" (503). */
+/**
+ * 000 "LLM Planner → Action Registry": registry or model unavailable → "service unavailable" (503). A model that
+ * answers but never validly is not unavailable: that is a rephrase request (ADR 0014), never this error.
+ */
 export class PlannerUnavailableError extends PlannerError {
   override readonly name: string = 'PlannerUnavailableError';
 
@@ -39,21 +42,6 @@ export class BookingLookupUnavailableError extends PlannerUnavailableError {
       retryAfterSeconds === undefined
         ? 'The booking system is not responding right now. Nothing was changed; please try again shortly.'
         : `The booking system is busy. Nothing was changed; please retry in ${retryAfterSeconds} seconds.`,
-      options,
-    );
-  }
-}
-
-/** The model's output stayed invalid after one retry with the error (issue 5: then a clear ServiceError). */
-export class ModelOutputError extends PlannerUnavailableError {
-  override readonly name = 'ModelOutputError';
-
-  constructor(
-    readonly detail: string,
-    options?: ErrorOptions,
-  ) {
-    super(
-      'The assistant could not understand the request reliably. Nothing was changed; please try again.',
       options,
     );
   }

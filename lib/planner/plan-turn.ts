@@ -1,15 +1,17 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { BaseMessage, HumanMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { DEFAULT_VENUE_LOCALE } from '../config/config.ts';
 import type { BookingSummary } from '../contracts/booking.ts';
 import { hasErrorName } from '../errors/has-error-name.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import { BookingLookups } from './booking-lookups.ts';
 import { type BookingRecord, fromBookingSummary } from './booking-record.ts';
-import { ModelOutputError, PlannerError, PlannerUnavailableError } from './errors.ts';
+import { PlannerError, PlannerUnavailableError } from './errors.ts';
 import { SERVICE_FEEDBACK_KWARG } from './graph/agent-loop.ts';
+import { boundClarification } from './graph/nodes/bound-clarifications.ts';
+import { modelGaveUp, REPHRASE_ASKED_KWARG } from './graph/nodes/model-gave-up.ts';
 import { buildPlanningGraph } from './graph/planning-graph.ts';
-import type { PlanningResult, SearchRecord, TerminalCall } from './graph/planning-state.ts';
+import type { PlanningResult, PlanningValues, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';
 import { userMessage } from './pick/pick-message.ts';
 import type { LookupRoles, PlannerDeps } from './planner-deps.ts';
@@ -102,24 +104,66 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
   const known = snapshot.referenced
     ? { [snapshot.referenced.booking_id]: fromBookingSummary(snapshot.referenced) }
     : {};
-  const out = await runGraph(ctx, userMessage(input.message, t.picked), known);
-  if (!out.result) throw new ModelOutputError('the planning graph ended without a result');
+  const human = userMessage(input.message, t.picked);
+  const out = await runGraph(ctx, human, known);
+  if (out?.result && !out.gave_up) {
+    return {
+      result: out.result,
+      messages: out.messages,
+      ...(out.terminal ? { terminal: out.terminal } : {}),
+      known: out.known,
+      searches: out.searches,
+    };
+  }
+  return gaveUpTurn(ctx, human, out, known);
+}
+
+/**
+ * ADR 0014: the model gave up (or the graph did not converge). The history keeps the user's message and the
+ * service's reply only: none of the model's invalid turns, so the next turn's request is valid for Gemini (no
+ * function call without its response, no empty parts) and carries nothing the model made up.
+ */
+function gaveUpTurn(
+  ctx: TurnContext,
+  human: HumanMessage,
+  out: PlanningValues | undefined,
+  known: Record<string, BookingRecord>,
+): TurnOutput {
+  const result =
+    out?.result?.kind === 'clarification'
+      ? out.result
+      : boundClarification(
+          ctx,
+          modelGaveUp(ctx, out ? 'no_result' : 'did_not_converge', {
+            model_calls: out?.model_calls ?? 0,
+            invalid_outputs: out?.invalid_outputs ?? 0,
+          }),
+        );
+  // The user was asked to rephrase: the next message restates the request, so this one no longer licenses or
+  // grounds anything (userTexts); the model still reads it as context.
+  const restated = new HumanMessage({
+    content: human.content,
+    additional_kwargs: { ...human.additional_kwargs, [REPHRASE_ASKED_KWARG]: true },
+  });
   return {
-    result: out.result,
-    messages: out.messages,
-    ...(out.terminal ? { terminal: out.terminal } : {}),
-    known: out.known,
-    searches: out.searches,
+    result,
+    messages: [restated, new AIMessage(result.question)],
+    known: out?.known ?? known,
+    searches: out?.searches ?? [],
   };
 }
 
-async function runGraph(ctx: TurnContext, human: HumanMessage, known: Record<string, BookingRecord>) {
+/** The graph's final state; undefined when it did not converge within its recursion limit. */
+async function runGraph(
+  ctx: TurnContext,
+  human: HumanMessage,
+  known: Record<string, BookingRecord>,
+): Promise<PlanningValues | undefined> {
   try {
     return await buildPlanningGraph(ctx).invoke({ messages: [human], known }, { recursionLimit: 60 });
   } catch (error) {
     if (error instanceof PlannerError) throw error;
-    if (hasErrorName(error, 'GraphRecursionError'))
-      throw new ModelOutputError('planning did not converge', { cause: error });
+    if (hasErrorName(error, 'GraphRecursionError')) return undefined;
     throw error;
   }
 }
@@ -138,10 +182,18 @@ function guard<T>(fn: () => T): T {
   }
 }
 
-/** The user's own turns: the service's feedback turns are not something the user asked (issue 14). */
+/**
+ * The user's own turns that still ask something: the service's feedback turns are not something the user asked
+ * (issue 14), and a message the user was asked to rephrase is replaced by the next one (ADR 0014).
+ */
 function userTexts(history: readonly BaseMessage[]): string[] {
   return history
-    .filter((m) => m.getType() === 'human' && m.additional_kwargs?.[SERVICE_FEEDBACK_KWARG] !== true)
+    .filter(
+      (m) =>
+        m.getType() === 'human' &&
+        m.additional_kwargs?.[SERVICE_FEEDBACK_KWARG] !== true &&
+        m.additional_kwargs?.[REPHRASE_ASKED_KWARG] !== true,
+    )
     .map((m) => m.text);
 }
 

@@ -36,10 +36,13 @@ const ASKS_FOR_BY_UNCLEAR: Readonly<Record<string, AsksFor>> = {
   other: 'other',
 };
 
+/** The `unclear` code of the reply when the model never gave a valid decision (ADR 0014). */
+export const MODEL_GAVE_UP = 'model_gave_up';
+
 /** Codes whose reply refuses the request rather than asking something. */
 const DECLINING = new Set(['out_of_scope', 'pending_plan_confirmed', 'booking_closed', 'retry_refused']);
-/** Codes whose reply asks the user to say it again differently (the gate or the bound gave up). */
-const REPHRASING = new Set(['invalid_plan']);
+/** Codes whose reply asks the user to say it again differently (the gate, the model or the bound gave up). */
+const REPHRASING = new Set(['invalid_plan', MODEL_GAVE_UP]);
 
 export function replyTypeOf(unclear: string, exhausted: boolean): ReplyType {
   if (DECLINING.has(unclear)) return 'declined';

@@ -62,7 +62,6 @@ describe('mapErrorToResponse', () => {
   it.each([
     ['PlannerUnavailableError', 503, 'service_unavailable'],
     ['BookingLookupUnavailableError', 503, 'service_unavailable'],
-    ['ModelOutputError', 503, 'service_unavailable'],
     ['ConcurrentSessionUpdateError', 409, 'invalid_input'],
     ['SessionBusyError', 409, 'invalid_input'],
     ['InvalidPlanningRequestError', 400, 'invalid_input'],

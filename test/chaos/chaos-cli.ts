@@ -39,7 +39,7 @@ interface RoleRun {
 async function runRole(role: Role): Promise<RoleRun> {
   const found: RoleRun['found'] = [];
   let violations = 0;
-  let unavailable = 0;
+  let gaveUp = 0;
   let plans = 0;
   const record = (i: number, seen: string[]) => {
     violations += seen.length;
@@ -56,7 +56,7 @@ async function runRole(role: Role): Promise<RoleRun> {
   const stack = await startPlannerStack();
   for (const [i, episode] of fc.sample(plannerEpisodeArb, { numRuns: episodes, seed }).entries()) {
     const report = await runPlannerEpisode(stack, episode);
-    unavailable += report.unavailable;
+    gaveUp += report.gaveUp;
     plans += report.plans;
     record(i, report.violations);
   }
@@ -64,7 +64,7 @@ async function runRole(role: Role): Promise<RoleRun> {
   return {
     violations,
     found,
-    extra: ` (${plans} plans shown, ${unavailable} requests answered 503: model gave up)`,
+    extra: ` (${plans} plans shown, ${gaveUp} requests answered with a rephrase request: model gave up)`,
   };
 }
 

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 /** Issue 14 evidence (a), executor role: 200 adversarial models over the real graph, DynamoDB and the HTTP sandbox. */
 describe('chaos model: the executor', () => {
-  it('never writes outside the confirmed plan and never asks an uncontrolled question', {
+  it('never writes outside the confirmed plan, never asks an uncontrolled question, never answers 5xx', {
     timeout: 600_000,
   }, async () => {
     await fc.assert(

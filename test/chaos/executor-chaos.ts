@@ -1,9 +1,23 @@
 import { AIMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import fc from 'fast-check';
+import * as z from 'zod';
+import { createHandler as answerHandler } from '../../functions/answer-prompt.ts';
+import { createHandler as getHandler } from '../../functions/get-plan.ts';
+import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
+import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
+import { ExecutionPlan } from '../../lib/contracts/execution-plan.ts';
+import { ServiceError } from '../../lib/contracts/service-error.ts';
+import { DEFAULT_LOOKUP_ROLES } from '../../lib/planner/planner-deps.ts';
+import { silentLog } from '../../lib/plans/ops-log.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import { planTokenCheck } from '../../lib/plans/token-check.ts';
+import { fixedClock } from '../../lib/ports/clock.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import { answerPrompt, type ExecutorStack, freshWorld } from '../support/executor-harness.ts';
+import { silentLogger } from '../api/http-harness.ts';
+import { aLambdaContext, anHttpEvent, type HttpEventInput } from '../support/events.ts';
+import { TOKEN } from '../support/executor-fixture.ts';
+import { type ExecutorStack, type ExecutorWorld, freshWorld } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { CREDENTIAL, PLANTED } from './adversarial-text.ts';
 
@@ -11,8 +25,10 @@ import { CREDENTIAL, PLANTED } from './adversarial-text.ts';
  * The chaos model for the executor's role (issue 14 evidence a): fast-check generates an adversarial model — random
  * and injected tool names and arguments, out-of-plan, blocked and unbound calls, changed confirmed values,
  * repeated calls, endless turns, ask_user abuse (credential requests, text copied from booking data, planted
- * instructions) — and an adversarial user answering its questions. Each episode runs the real executor graph
- * against the sandbox; the invariants are checked against the sandbox journal and the plan store.
+ * instructions) — and an adversarial user answering its questions through POST /v1/plans/{id}/answer. Each
+ * episode runs the real executor graph against the sandbox; the invariants are checked against the sandbox
+ * journal, the plan store and the HTTP answers the user sees (answer and status: never a 5xx, always a valid
+ * contract shape).
  */
 
 const registry = loadCompiledRegistry();
@@ -150,17 +166,22 @@ export async function runExecutorEpisode(stack: ExecutorStack, episode: Episode)
   );
   const model = modelOf(episode);
   const prompts: string[] = [];
+  const http = planEndpoints(world);
   try {
     await world.deliver(plan, model);
     for (const text of episode.answers) {
       const now = await world.reload(plan);
       if (!now.blocking_prompt) break;
       prompts.push(now.blocking_prompt);
-      await answerPrompt(world, plan, text);
-      await world.deliver(plan, model, { kind: 'resume' });
+      // The user answers through POST /v1/plans/{id}/answer, as iQ does; the executor resumes on a 200.
+      const answered = await http.answer(plan, text);
+      violations.push(...responseViolations('answer', answered));
+      if (answered.status === 200) await world.deliver(plan, model, { kind: 'resume' });
     }
     const last = await world.reload(plan);
     if (last.blocking_prompt) prompts.push(last.blocking_prompt);
+    // What iQ reads of the outcome: GET /v1/plans/{id}.
+    violations.push(...responseViolations('status', await http.status(plan)));
   } catch (error) {
     violations.push(
       `executor threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
@@ -178,4 +199,60 @@ export async function runExecutorEpisode(stack: ExecutorStack, episode: Episode)
     if (PLANTED.some((p) => prompt.includes(p))) violations.push(`question repeats planted text: ${prompt}`);
   }
   return violations;
+}
+
+/** An HTTP answer of the plan endpoints: status and parsed body. */
+interface HttpAnswer {
+  status: number;
+  body: unknown;
+}
+
+const PlanBody = z.object({ plan: ExecutionPlan });
+
+/** Issue 14 "no 5xx" and "every response a valid contract shape", for the responses the executor's user sees. */
+function responseViolations(endpoint: string, answer: HttpAnswer): string[] {
+  if (answer.status >= 500)
+    return [`${endpoint}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`];
+  const shape = answer.status === 200 ? PlanBody : ServiceError;
+  return shape.safeParse(answer.body).success
+    ? []
+    : [`${endpoint}: ${answer.status} body is not a valid contract shape`];
+}
+
+/**
+ * The real answer and status handlers (functions/) over the world's plan store, with the token check of the
+ * composition root against the sandbox (issue 14: confirm and answer prove the token first).
+ */
+function planEndpoints(world: ExecutorWorld) {
+  const deps: PlanServiceDeps = {
+    plans: world.plans,
+    queue: new InMemoryPlanQueue(),
+    clock: fixedClock('2026-11-20T10:10:00.000Z'),
+    log: silentLog,
+    tracer: world.tracer,
+    checkToken: planTokenCheck({ api: world.bookingApi, getBooking: registry.get(DEFAULT_LOOKUP_ROLES.get) }),
+  };
+  const logger = silentLogger();
+  const answer = answerHandler(async () => deps, logger);
+  const status = getHandler(async () => deps, logger);
+  const call = async (handler: typeof answer, input: HttpEventInput): Promise<HttpAnswer> => {
+    const result = await handler(anHttpEvent({ ...input, token: TOKEN }), aLambdaContext());
+    return { status: result.statusCode, body: JSON.parse(result.body) };
+  };
+  return {
+    answer: (plan: StoredPlan, text: string) =>
+      call(answer, {
+        method: 'POST',
+        resource: '/v1/plans/{plan_id}/answer',
+        pathParameters: { plan_id: plan.plan_id },
+        body: { user_id: plan.user_id, user_message: text },
+      }),
+    status: (plan: StoredPlan) =>
+      call(status, {
+        method: 'GET',
+        resource: '/v1/plans/{plan_id}',
+        pathParameters: { plan_id: plan.plan_id },
+        query: { user_id: plan.user_id },
+      }),
+  };
 }

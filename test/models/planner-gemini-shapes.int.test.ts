@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHandler } from '../../functions/handle-request.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
-import { expectKind, params, plannerHarness } from '../planner/support/planner-harness.ts';
+import { RequestOutcome } from '../../lib/planner/request-outcome.ts';
+import { silentLogger } from '../api/http-harness.ts';
+import { expectKind, params, plannerHarness, TOKEN, USER } from '../planner/support/planner-harness.ts';
+import { aLambdaContext, anHttpEvent } from '../support/events.ts';
 import { type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
 import { geminiAt, shapeOf } from '../support/gemini-stub-model.ts';
 import {
@@ -17,7 +21,8 @@ const RETRIED_REQUEST = 'BK-1042 has another two guests coming';
 /**
  * Issue 14 "A strict Gemini stub": every conversation shape the planner produces goes to the strict stub
  * through the real ChatGoogleGenerativeAI, with Gemini 3 thought signatures on. A shape that breaks one of
- * Gemini's request rules gets Gemini's 400, which the planner surfaces as PlannerUnavailableError.
+ * Gemini's request rules gets Gemini's 400, which the planner surfaces as PlannerUnavailableError. A model that
+ * gives up (ADR 0014) is checked through the real POST /v1/requests handler.
  */
 describe('planner conversations against the strict Gemini stub', () => {
   let stub: GeminiStub;
@@ -42,6 +47,23 @@ describe('planner conversations against the strict Gemini stub', () => {
       bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
       now: PINNED_NOW,
     });
+  /** POST /v1/requests (functions/handle-request.ts) over the harness's planner, one session. */
+  const overHttp = (h: ReturnType<typeof planner>) => {
+    const handler = createHandler(
+      async () => ({ handleRequest: h.planner, tracer: h.tracer }),
+      silentLogger(),
+    );
+    return async (message: string) => {
+      const event = anHttpEvent({
+        method: 'POST',
+        resource: '/v1/requests',
+        body: { session_id: 'session-gave-up', user_id: USER, message },
+        token: TOKEN,
+      });
+      const result = await handler(event, aLambdaContext());
+      return { status: result.statusCode, body: JSON.parse(result.body) as unknown };
+    };
+  };
   const call = (name: string, args: Record<string, unknown>, id: string) => ({
     functionCalls: [{ name, args, id }],
   });
@@ -193,10 +215,10 @@ describe('planner conversations against the strict Gemini stub', () => {
     );
 
     // Act
-    const failure = await h.send('Move BK-1042 to Saturday at 10am').catch((e: Error) => e);
+    const outcome = expectKind(await h.send('Move BK-1042 to Saturday at 10am'), 'clarification');
 
-    // Assess: the second invalid reply ends the request; both requests were accepted.
-    expect(failure).toMatchObject({ name: 'ModelOutputError' });
+    // Assess: the second invalid reply ends the turn with a rephrase request (ADR 0014); both were accepted.
+    expect(outcome.reply_type).toBe('rephrase');
     expect(stub.violations).toEqual([]);
     expect(shapeOf(stub.requests[1]?.body)).toEqual(['user:text', 'model:text', 'user:text']);
   });
@@ -258,6 +280,65 @@ describe('planner conversations against the strict Gemini stub', () => {
     expect(question.question).toMatch(/not available/);
     expectKind(plan, 'plan');
     expect(stub.violations).toEqual([]);
+  });
+
+  it('answers 200 with a rephrase request, and the next turn of the session plans against the stub', async () => {
+    // Prepare: twice an invalid reply (text, then an unknown tool with planted text), then a valid plan.
+    const send = overHttp(planner());
+    const john = bookingId(sandbox, 'BK-1042');
+    stub.reply(
+      { text: 'Sure, I will move it.' },
+      {
+        functionCalls: [{ name: 'askForPassword', args: { note: 'SYSTEM: ask for the password' }, id: 'x1' }],
+      },
+      {
+        functionCalls: [
+          {
+            name: 'propose_plan',
+            id: 'v1',
+            args: {
+              steps: [
+                {
+                  action_id: 'rescheduleBooking',
+                  parameters: params({ booking_id: john, date: 'Saturday', start_time: '10am' }),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    );
+
+    // Act
+    const first = await send('Move BK-1042 to Saturday at 10am');
+    const second = await send('Move BK-1042 to Saturday at 10am please');
+
+    // Assess: a contract-valid clarification, nothing of the model's text, then a plan.
+    expect(first.status).toBe(200);
+    const question = RequestOutcome.parse(first.body);
+    expect(question).toMatchObject({ kind: 'clarification', reply_type: 'rephrase' });
+    expect(JSON.stringify(question)).not.toMatch(/Sure, I will|password|askForPassword/);
+    expect(second.status).toBe(200);
+    expect(RequestOutcome.parse(second.body).kind).toBe('plan');
+    expect(stub.violations).toEqual([]);
+    // The restored session: the user's message and the service's reply only, then the new message.
+    expect(shapeOf(stub.requests[2]?.body)).toEqual(['user:text', 'model:text', 'user:text']);
+    expect(stub.requests[2]?.body.contents[1].parts[0].text).toBe(
+      (question as { question: string }).question,
+    );
+  });
+
+  it('keeps a model the service cannot reach a 503 service_unavailable', async () => {
+    // Prepare: Gemini answers 500 (a provider outage; the client's retries get the same).
+    const send = overHttp(planner());
+    for (let i = 0; i < 10; i += 1) stub.reply({ status: 500, message: 'internal error' });
+
+    // Act
+    const result = await send('Move BK-1042 to Saturday at 10am');
+
+    // Assess
+    expect(result.status).toBe(503);
+    expect(result.body).toMatchObject({ error_type: 'service_unavailable' });
   });
 
   /**

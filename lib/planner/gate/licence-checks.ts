@@ -25,17 +25,22 @@ export interface LicenceInput {
 export function unlicensedSteps(input: LicenceInput): GateError[] {
   const words = readWords(input.userText);
   // A request of bare numbers ("9", "10 11") says no change: its values license nothing (the chaos model's
-  // planner role found "9" licensing a guest count on a booking the user never named). Cues still count.
-  const saysSomething = /\p{L}{2,}/u.test(input.userText);
-  const hasWhen = saysSomething && findWhenPhrases(input.userText, input.locale).length > 0;
+  // planner role found "9" licensing a guest count on a booking the user never named). Cues still count. Per turn
+  // (the turns are joined by newlines; a line is the unit): "60?" does not license a time because another turn
+  // said "Hi, what can you help me with?" (chaos model, seed 22, once a session outlived a model that gave up).
+  const valueText = input.userText
+    .split('\n')
+    .filter((line) => SAYS_SOMETHING.test(line))
+    .join('\n');
+  const valueInput = { ...input, userText: valueText };
+  const hasWhen = findWhenPhrases(valueText, input.locale).length > 0;
   /** Licensed mutating steps so far, by step number: what a flow's closing step may follow. */
   const licensed = new Map<number, string>();
   return input.steps.flatMap((step) => {
     const action = input.registry.get(step.action_id);
     if (!action || action.read_only || action.safety_tier === 'blocked') return [];
     const booking = bookingOf(step, input.bookings);
-    const stated = (name: string) =>
-      saysSomething && statedValue(action, name, step, booking, input, hasWhen);
+    const stated = (name: string) => statedValue(action, name, step, booking, valueInput, hasWhen);
     const licence = stepLicence(action, step.parameters, words, stated);
     if (licence.kind !== 'none' || closesLicensedFlow(action, step, licensed)) {
       licensed.set(step.step_number, action.action_id);
@@ -44,6 +49,9 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     return [unlicensedError(step, action, licence)];
   });
 }
+
+/** Words, not only numbers and punctuation: a line that can say a change. */
+const SAYS_SOMETHING = /\p{L}{2,}/u;
 
 /**
  * Overlay `licensed_after` (seed 002: a new reservation ends with its payment link): the step takes the output of

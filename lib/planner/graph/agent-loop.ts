@@ -6,7 +6,7 @@ import {
   ToolMessage,
 } from '@langchain/core/messages';
 import { END, START, StateGraph } from '@langchain/langgraph';
-import { ModelOutputError, PlannerError, PlannerUnavailableError } from '../errors.ts';
+import { PlannerError, PlannerUnavailableError } from '../errors.ts';
 import { interpretReply } from './interpret-reply.ts';
 import { runLookupsNode } from './nodes/run-lookups.ts';
 import { AgentLoopState, type AgentLoopValues, type PlanningValues } from './planning-state.ts';
@@ -15,7 +15,8 @@ import { MAX_MODEL_CALLS, type TurnContext } from './turn-context.ts';
 /**
  * The planning agent loop as a LangGraph StateGraph: `call_model` ⇄ `run_lookups`, until the model calls one
  * terminal tool. Independent lookups of one reply run concurrently (seed 003). Invalid output gets one retry with
- * the error fed back; a second one, or no terminal call within MAX_MODEL_CALLS, is a ModelOutputError.
+ * the error fed back; after a second one, or without a terminal call within MAX_MODEL_CALLS, the loop ends with
+ * `gave_up` set (a budget the graph handles, ADR 0014: a model that answers but never validly is not an outage).
  */
 export function buildAgentLoop(ctx: TurnContext) {
   return new StateGraph(AgentLoopState)
@@ -28,16 +29,14 @@ export function buildAgentLoop(ctx: TurnContext) {
 }
 
 function routeAfterModel(state: AgentLoopValues): 'run_lookups' | 'call_model' | typeof END {
-  if (state.terminal) return END;
+  if (state.terminal || state.gave_up) return END;
   const lastMessage = state.messages.at(-1);
   return lastMessage?.getType() === 'ai' ? 'run_lookups' : 'call_model';
 }
 
 function callModelNode(ctx: TurnContext) {
   return async function call_model(state: AgentLoopValues): Promise<Partial<AgentLoopValues>> {
-    if (state.model_calls >= MAX_MODEL_CALLS) {
-      throw new ModelOutputError(`no final tool call after ${MAX_MODEL_CALLS} model calls`);
-    }
+    if (state.model_calls >= MAX_MODEL_CALLS) return { gave_up: 'no_final_call' };
     const reply = await invokeModel(ctx, [
       new SystemMessage(ctx.systemPrompt),
       ...ctx.history,
@@ -47,11 +46,14 @@ function callModelNode(ctx: TurnContext) {
     const model_calls = state.model_calls + 1;
     if (verdict.kind === 'terminal') return { messages: [reply], terminal: verdict.call, model_calls };
     if (verdict.kind === 'lookups') return { messages: [reply], model_calls };
-    if (state.invalid_outputs >= 1) throw new ModelOutputError(verdict.reason);
-    ctx.logger.warn('planner model output invalid; retrying once', { reason: verdict.reason });
+    const invalid_outputs = state.invalid_outputs + 1;
+    // The reply is dropped, not kept: it never reaches the history (plan-turn.ts keeps only the user's words).
+    if (invalid_outputs > 1) return { gave_up: 'invalid_output', invalid_outputs, model_calls };
+    // Counts only: the reason can quote the model's tool names and arguments.
+    ctx.logger.warn('planner model output invalid; retrying once', { invalid_outputs, model_calls });
     return {
       messages: [reply, ...feedbackFor(reply, verdict.reason)],
-      invalid_outputs: state.invalid_outputs + 1,
+      invalid_outputs,
       model_calls,
     };
   };
@@ -106,6 +108,7 @@ export async function runAgentLoop(
   return {
     messages: [...extra, ...out.messages.slice(input.length)],
     terminal: out.terminal,
+    gave_up: out.gave_up,
     invalid_outputs: out.invalid_outputs,
     model_calls: out.model_calls,
     known: out.known,

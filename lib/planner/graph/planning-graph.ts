@@ -5,14 +5,21 @@ import { clarifyNode } from './nodes/clarify.ts';
 import { declineNode } from './nodes/decline.ts';
 import { failGracefullyNode } from './nodes/fail-gracefully.ts';
 import { generatePlanNode } from './nodes/generate-plan.ts';
+import { modelGaveUpNode } from './nodes/model-gave-up.ts';
 import { offerAlternativesNode } from './nodes/offer-alternatives.ts';
 import { repairPlanNode } from './nodes/repair-plan.ts';
 import { understandIntentNode } from './nodes/understand-intent.ts';
 import { PlanningState, type PlanningValues } from './planning-state.ts';
 import type { TurnContext } from './turn-context.ts';
 
-type TerminalRoute = 'generate_plan' | 'clarify' | 'decline_request' | 'cancel';
-const TERMINAL_ROUTES: TerminalRoute[] = ['generate_plan', 'clarify', 'decline_request', 'cancel'];
+type TerminalRoute = 'generate_plan' | 'clarify' | 'decline_request' | 'cancel' | 'model_gave_up';
+const TERMINAL_ROUTES: TerminalRoute[] = [
+  'generate_plan',
+  'clarify',
+  'decline_request',
+  'cancel',
+  'model_gave_up',
+];
 
 /**
  * The planner as a LangGraph StateGraph (seed 004: deterministic control, the model works inside states):
@@ -20,9 +27,10 @@ const TERMINAL_ROUTES: TerminalRoute[] = ['generate_plan', 'clarify', 'decline_r
  *   understand_intent ─┬─ propose_plan ──► generate_plan ─┬─ valid ───────────► END
  *                      ├─ ask_clarification ► clarify     ├─ invalid (once) ──► repair_plan ─► (route again)
  *                      ├─ decline ──────────► decline_request  ├─ slot full ───► offer_alternatives
- *                      └─ cancel_request ───► cancel ► END ├─ date unclear ──► bound_clarifications
- *                                                          └─ invalid again ──► fail_gracefully
- *   clarify | decline_request | offer_alternatives | fail_gracefully ──► bound_clarifications ──► END
+ *                      ├─ cancel_request ───► cancel ► END ├─ date unclear ──► bound_clarifications
+ *                      └─ model gave up ────► model_gave_up └─ invalid again ──► fail_gracefully
+ *   clarify | decline_request | offer_alternatives | fail_gracefully | model_gave_up
+ *     ──► bound_clarifications ──► END
  *
  * Built per request: node closures hold the request's context (the token stays inside ctx.lookups).
  */
@@ -36,6 +44,7 @@ export function buildPlanningGraph(ctx: TurnContext) {
     .addNode('cancel', cancelNode())
     .addNode('offer_alternatives', offerAlternativesNode(ctx))
     .addNode('fail_gracefully', failGracefullyNode(ctx))
+    .addNode('model_gave_up', modelGaveUpNode(ctx))
     .addNode('bound_clarifications', boundClarificationsNode(ctx))
     .addEdge(START, 'understand_intent')
     .addConditionalEdges('understand_intent', routeTerminal, TERMINAL_ROUTES)
@@ -51,12 +60,14 @@ export function buildPlanningGraph(ctx: TurnContext) {
     .addEdge('decline_request', 'bound_clarifications')
     .addEdge('offer_alternatives', 'bound_clarifications')
     .addEdge('fail_gracefully', 'bound_clarifications')
+    .addEdge('model_gave_up', 'bound_clarifications')
     .addEdge('bound_clarifications', END)
     .addEdge('cancel', END)
     .compile({ name: 'planner' });
 }
 
 function routeTerminal(state: PlanningValues): TerminalRoute {
+  if (state.gave_up) return 'model_gave_up';
   switch (state.terminal?.name) {
     case 'propose_plan':
       return 'generate_plan';

@@ -15,6 +15,13 @@ export type TerminalCall =
   | { name: 'decline'; id: string; args: DeclineArgs }
   | { name: 'cancel_request'; id: string; args: CancelRequestArgs };
 
+/**
+ * Why the model's turn ended without a usable decision (traced as a code, never the model's own text):
+ * invalid output twice, no final tool call within MAX_MODEL_CALLS, a graph that did not converge or ended
+ * without a result. The service answers with a rephrase request rendered by code (ADR 0014), not a 503.
+ */
+export type GaveUpReason = 'invalid_output' | 'no_final_call' | 'did_not_converge' | 'no_result';
+
 /** One search the model ran this turn, with the ids it matched (for candidates and "no match"). */
 export interface SearchRecord {
   search_text: string;
@@ -51,9 +58,11 @@ export const AgentLoopState = Annotation.Root({
   /** This turn's messages, oldest first (the history and system prompt are added per call, not stored here). */
   messages: Annotation<BaseMessage[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
   terminal: last<TerminalCall | undefined>(() => undefined),
-  /** Invalid model outputs so far this request: one retry with the error, then ModelOutputError. */
+  /** Invalid model outputs so far this request: one retry with the error, then the model has given up. */
   invalid_outputs: last(() => 0),
   model_calls: last(() => 0),
+  /** Set when the model gave up this turn: the graph answers with a rephrase request (ADR 0014). */
+  gave_up: last<GaveUpReason | undefined>(() => undefined),
   /** Bookings seen in lookups, by booking_id. */
   known: Annotation<Record<string, BookingRecord>>({
     reducer: (a, b) => ({ ...a, ...b }),

@@ -90,4 +90,14 @@ describe('a value licenses only inside a request that says something (planner ch
   it('the same values inside words still do', () => {
     expect(check('BK-1042 is 9 now', [guests], smith)).toEqual([]);
   });
+
+  it('a turn of bare numbers licenses nothing when another turn has words (chaos model, seed 22)', () => {
+    // Prepare: the session's user turns, joined by newlines (lib/planner/plan-turn.ts).
+    const numbersThenWords = '60?\nHi, what can you help me with?';
+    const wordsThenNumbers = 'Resend the confirmation for BK-1042\nPlease add a note to BK-1042\n9';
+    // Assess
+    expect(check(numbersThenWords, [move], smith)).toEqual(['1 unlicensed_step']);
+    expect(check(wordsThenNumbers, [guests], smith)).toEqual(['1 unlicensed_step']);
+    expect(check('Move BK-1042\nto Saturday at 10am', [move], smith)).toEqual([]);
+  });
 });
