@@ -73,6 +73,7 @@ describe('token check (issue 14, decision 5)', () => {
       // Assess
       expect(error).toBeInstanceOf(BookingAccessDeniedError);
       expect((error as BookingAccessDeniedError).planId).toBe(plan.plan_id);
+      expect((error as BookingAccessDeniedError).reason).toBe('refused');
     });
 
     it.each([404, 409, 500, undefined])(
@@ -172,5 +173,31 @@ describe('planTokenCheck: a plan with a venue (ADR 0010)', () => {
     // Assess
     await expect(check).resolves.toBeUndefined();
     expect(calls).toEqual([]);
+  });
+
+  it('checks a plan without a venue_id by its first booking, never asking the directory (it would say "other venue")', async () => {
+    // Prepare
+    const { venues, tokens, api, calls } = directory({
+      ok: true,
+      venue: { ...VENUE, venue_id: 'venue-other' },
+    });
+
+    // Act
+    await planTokenCheck({ api, getBooking, venues })(planNaming('BK-1'), 'tok-1');
+
+    // Assess
+    expect(tokens).toEqual([]);
+    expect(calls).toEqual([{ action: getBooking, args: { booking_id: 'BK-1' }, token: 'tok-1' }]);
+  });
+
+  it('checks a plan with a venue_id by its first booking when the booking API declares no venue read', async () => {
+    // Prepare
+    const { api, calls } = answering({ ok: true, status: 200, data: {} });
+
+    // Act
+    await planTokenCheck({ api, getBooking })({ ...planNaming('BK-1'), venue_id: 'venue-1' }, 'tok-1');
+
+    // Assess
+    expect(calls).toEqual([{ action: getBooking, args: { booking_id: 'BK-1' }, token: 'tok-1' }]);
   });
 });
