@@ -14,7 +14,7 @@ function alwaysStale(reads: Array<StoredPlan | undefined>): PlanStore {
     get: async () => reads.shift(),
     listBySession: async () => [],
     scanAll: async function* () {},
-    update: async (planId, version) => {
+    update: async (planId: string, version: number) => {
       throw new StaleWriteError(planId, version);
     },
   } as unknown as PlanStore;
