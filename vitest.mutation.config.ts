@@ -21,7 +21,7 @@ export default defineConfig({
   test: {
     // `executor/rollback` and the other parts of the executor are killed by the executor's tests.
     include: TESTS[process.env.STRYKER_SCOPE?.startsWith('executor') ? 'executor' : 'plans'],
-    exclude: ['test/**/*.int.test.ts', 'test/api/cold-start.test.ts'],
+    exclude: ['test/**/*.int.test.ts', 'test/api/cold-start.test.ts', 'test/api/cold-start-bundle.test.ts'],
     environment: 'node',
     setupFiles: ['test/support/pin-fast-check-seed.ts'],
     testTimeout: 30_000,

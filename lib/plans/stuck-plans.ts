@@ -60,6 +60,7 @@ export function stuckFailure(
   return {
     failure_reason: `${WHY[why]}, and it could not be resumed, so nothing was undone automatically. Please check: ${manual.join(' ')}`,
     rollback_report: {
+      // Stryker disable next-line OptionalChaining: touched is non-empty here (returned above when empty); `?.` only satisfies noUncheckedIndexedAccess
       triggered_by_step: pending?.step_number ?? touched[touched.length - 1]?.step_number ?? 1,
       actions_reversed: [],
       actions_failed_to_reverse: touched.map((s) => ({
