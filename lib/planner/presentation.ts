@@ -31,7 +31,7 @@ export function buildPresentation(
     const action = registry.get(step.action_id);
     if (!action || action.safety_tier === 'blocked')
       throw new TypeError(`unvalidated step ${step.step_number}`);
-    const irreversible = !action.read_only && !action.reversible;
+    const irreversible = isIrreversible(action);
     const marker = action.safety_tier === 'high_risk' ? '⚠ HIGH RISK: ' : '';
     const flag = irreversible ? ' (cannot be undone)' : '';
     return {
@@ -42,6 +42,11 @@ export function buildPresentation(
     };
   });
   return { intent_summary: clampSummary(lines.map((l) => l.line).join('; then ')), steps: lines };
+}
+
+/** A step that changes the booking and has no compensation: flagged "(cannot be undone)" on the screen. */
+export function isIrreversible(action: Pick<CompiledAction, 'read_only' | 'reversible'>): boolean {
+  return !action.read_only && !action.reversible;
 }
 
 /** Cuts at the limit with an ellipsis so a long plan's summary never breaks the 001 contract. */

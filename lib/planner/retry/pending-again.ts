@@ -1,6 +1,7 @@
 import type { StoredPlan } from '../../plans/stored-plan.ts';
 import { toExecutionPlan } from '../../plans/stored-plan.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
+import { isIrreversible } from '../presentation.ts';
 import type { PlanOutcome } from '../request-outcome.ts';
 
 /** Said with a pending plan shown again for "try again": it has not run, so there is nothing to retry. */
@@ -24,7 +25,7 @@ export function pendingAgain(plan: StoredPlan, registry: PlannerRegistry): PlanO
           step_number: step.step_number,
           line: step.description ?? step.action_id,
           safety_tier: step.safety_tier,
-          irreversible: action !== undefined && !action.read_only && !action.reversible,
+          irreversible: action !== undefined && isIrreversible(action),
         };
       }),
       retry_note: PENDING_AGAIN_NOTE,
