@@ -6,8 +6,13 @@ import { runFreshNode } from './fresh-node.ts';
 import { type BenchRow, median, round } from './stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
-/** The planner and executor carry LangChain; the API handlers must stay lean (issue 12 goals). */
-const HEAVY = new Set(['handle-request', 'execute-plan']);
+/**
+ * Goal classes of issue 12. The planner and executor carry LangChain. The watchdog (scheduled, behind no API) runs
+ * the executor's rollback for a plan whose message died twice (lib/executor/abandon-execution.ts): its first
+ * invocation loads the executor's step and rollback code, the booking API adapter and the LangChain message
+ * classes the execution state holds, so it is judged with the executor, not with the lean API handlers.
+ */
+const HEAVY = new Set(['handle-request', 'execute-plan', 'watchdog']);
 const GOALS = {
   heavy: { bundleMb: 2.5, ratio: 2.0 },
   api: { bundleMb: 0.6, ratio: 1.2 },
@@ -75,11 +80,37 @@ function importTimeMs(...files: string[]): number {
   return Number(runFreshNode(script, ROOT).trim());
 }
 
+/** One handler's samples: each import paired with the floor imported in the process right before it. */
+interface Samples {
+  floor: number[];
+  init: number[];
+  first: number[];
+  /** init ÷ the floor sample taken just before it, per pair. */
+  initRatio: number[];
+  /** first invocation ÷ the floor sample taken just before it, per pair. */
+  firstRatio: number[];
+}
+
+/** Takes one floor sample, then `measure`, in fresh processes back to back: the pair shares the machine's load. */
+function pairWithFloor(b: Bundle, t: Samples, measure: () => number): { time: number; ratio: number } {
+  const floor = importTimeMs(b.floor);
+  const time = measure();
+  t.floor.push(floor);
+  return { time, ratio: time / floor };
+}
+
 /**
  * Bench 3 of issue 8, goals of issue 12: each Lambda's bundle size, and its import time as a ratio of importing
- * the bare AWS SDK clients any of its chunks imports statically (DESIGN-NOTES "Import cost floor"). Handler and
- * floor are imported alternately in fresh processes, `runs` times each, so both medians see the same machine load.
- * Split bundles import the SDK only in the chunks the first invocation loads: the last row per handler shows that.
+ * the bare AWS SDK clients any of its chunks imports statically (DESIGN-NOTES "Import cost floor").
+ *
+ * The goal is judged on the first invocation: the entry (init) plus its service chunk (lib/composition/
+ * *-service.ts, imported by the handler's lazy() factory on the first call, with the AWS SDK clients and the use
+ * cases). That is what a cold request pays before any of our code runs; init alone skips the SDK, so its ratio
+ * meets any goal trivially and is shown as information only.
+ *
+ * Noise: the machine is often shared (mutation runs, other benches). Each handler sample is paired with a floor
+ * sample taken in the fresh process right before it, and the figure is the median of the per-pair ratios, so a
+ * load change between samples moves both halves of a pair. The medians of the times are shown beside it.
  */
 export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
   // Inside the repo so the external AWS SDK resolves from node_modules, as the Lambda runtime provides it.
@@ -87,16 +118,19 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
   mkdirSync(outdir, { recursive: true });
   const entries = readdirSync(join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'));
   const bundles = entries.map((entry) => bundle(entry, outdir));
-  const times = new Map(
-    bundles.map((b) => [b.name, { handler: [] as number[], floor: [] as number[], first: [] as number[] }]),
+  const samples = new Map<string, Samples>(
+    bundles.map((b) => [b.name, { floor: [], init: [], first: [], initRatio: [], firstRatio: [] }]),
   );
   for (let i = 0; i < runs; i += 1) {
     for (const b of bundles) {
-      const t = times.get(b.name)!;
-      t.floor.push(importTimeMs(b.floor));
-      t.handler.push(importTimeMs(b.file));
-      // Not a goal: what the first invocation adds by importing the service chunk (without calling it).
-      if (b.service) t.first.push(importTimeMs(b.file, b.service));
+      const t = samples.get(b.name)!;
+      const init = pairWithFloor(b, t, () => importTimeMs(b.file));
+      t.init.push(init.time);
+      t.initRatio.push(init.ratio);
+      // A handler without a service chunk loads everything at init: its first invocation adds nothing.
+      const first = b.service ? pairWithFloor(b, t, () => importTimeMs(b.file, b.service!)) : init;
+      t.first.push(first.time);
+      t.firstRatio.push(first.ratio);
     }
   }
   return bundles.flatMap((b): BenchRow[] => {
@@ -104,10 +138,8 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
     const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
     const mb = b.chunks.reduce((sum, c) => sum + c.bytes, 0) / 1024 / 1024;
     const initMb = b.chunks.filter((c) => c.atInit).reduce((sum, c) => sum + c.bytes, 0) / 1024 / 1024;
-    const t = times.get(b.name)!;
-    const handler = median(t.handler);
-    const floor = median(t.floor);
-    const ratio = handler / floor;
+    const t = samples.get(b.name)!;
+    const ratio = median(t.firstRatio);
     return [
       {
         group: 'lambda',
@@ -139,33 +171,35 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
           .map((c) => `${c.file} ${kb(c.bytes)}`)
           .join(', '),
       },
-      { group: 'lambda', metric: `${b.name} import median`, value: round(handler), unit: 'ms' },
       {
         group: 'lambda',
         metric: `${b.name} AWS SDK floor median (${b.sdk.map((p) => p.replace('@aws-sdk/', '')).join(', ')})`,
-        value: round(floor),
+        value: round(median(t.floor)),
+        unit: 'ms',
+      },
+      { group: 'lambda', metric: `${b.name} init import median`, value: round(median(t.init)), unit: 'ms' },
+      {
+        group: 'lambda',
+        metric: `${b.name} init + service chunk (first invocation) median`,
+        value: round(median(t.first)),
         unit: 'ms',
       },
       {
         group: 'lambda',
-        metric: `${b.name} import ÷ SDK floor`,
+        metric: `${b.name} init ÷ SDK floor (information: the SDK loads later)`,
+        value: round(median(t.initRatio), 2),
+        unit: '×',
+        ratio: `median of ${t.initRatio.length} paired ratios`,
+      },
+      {
+        group: 'lambda',
+        metric: `${b.name} first invocation ÷ SDK floor`,
         value: round(ratio, 2),
         unit: '×',
         goal: `≤ ${goal.ratio}`,
         ok: ratio <= goal.ratio,
-        ratio: `${round(handler)} / ${round(floor)} ms`,
+        ratio: `median of ${t.firstRatio.length} paired ratios`,
       },
-      ...(t.first.length > 0
-        ? [
-            {
-              group: 'lambda',
-              metric: `${b.name} import + service chunk (first invocation) ÷ SDK floor`,
-              value: round(median(t.first) / floor, 2),
-              unit: '×',
-              ratio: `${round(median(t.first))} / ${round(floor)} ms`,
-            },
-          ]
-        : []),
     ];
   });
 }
