@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from '../lib/composition/lazy.ts';
-import type { PlanServiceDeps } from '../lib/composition/plan-service.ts';
+import type { PlanServiceDeps } from '../lib/composition/plan-status-service.ts';
 import { loadConfig } from '../lib/config/config.ts';
 import { createHttpHandler } from '../lib/http/create-http-handler.ts';
 import { getPlanRoute } from '../lib/http/routes/get-plan-route.ts';
@@ -17,9 +17,12 @@ export function createHandler(deps: () => Promise<PlanServiceDeps>, log: Logger)
 /**
  * Lambda entry point: config and logger at module scope, the adapters built once per cold start. They are
  * imported on the first invocation: esbuild evaluates a dynamically imported module only when it is called, so
- * their modules and zod schemas stay out of the import (issue 12 cold start, bench/lambda-bundles.ts).
+ * their modules and zod schemas stay out of the import (issue 12 cold start, bench/lambda-bundles.ts). The status
+ * read proves no token, so its service leaves out the token check and the compiled registry it needs.
  */
 export const handler = createHandler(
-  lazy(async () => (await import('../lib/composition/plan-service.ts')).buildPlanService(config, logger)),
+  lazy(async () =>
+    (await import('../lib/composition/plan-status-service.ts')).buildPlanStatusService(config, logger),
+  ),
   logger,
 );

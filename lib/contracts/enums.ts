@@ -56,3 +56,13 @@ export const ParameterType = z.enum([
   'object',
 ]);
 export type ParameterType = z.infer<typeof ParameterType>;
+
+/**
+ * Additive (ADR 0010): a read the service's own code runs, never a model. `venue` names the venue the caller's
+ * token is scoped to (the plan's venue at planning, the token check at confirm, answer and execution). Declared
+ * here, beside the other enums, and not in overlay.ts with the overlay that sets it: the compiled registry
+ * every handler loads needs only this enum, and importing overlay.ts would build its ~60 build-time schemas at
+ * run time (issue 12 cold start).
+ */
+export const ServiceRole = z.enum(['venue']);
+export type ServiceRole = z.infer<typeof ServiceRole>;

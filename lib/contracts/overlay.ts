@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { SafetyTier } from './enums.ts';
+import { SafetyTier, ServiceRole } from './enums.ts';
 
 /**
  * Additive extension (overlays/README.md): how a reversible action's compensation gets its parameters.
@@ -17,13 +17,6 @@ export const CompensationSpec = z.object({
   parameters: z.record(z.string(), z.string()),
 });
 export type CompensationSpec = z.infer<typeof CompensationSpec>;
-
-/**
- * Additive (ADR 0010): a read the service's own code runs, never a model. `venue` names the venue the caller's
- * token is scoped to (the plan's venue at planning, the token check at confirm, answer and execution).
- */
-export const ServiceRole = z.enum(['venue']);
-export type ServiceRole = z.infer<typeof ServiceRole>;
 
 /**
  * Additive extension (overlays/README.md, ADR 0011): how to read back a write whose answer was lost when the

@@ -1,4 +1,4 @@
-import type { ServiceRole } from '../contracts/overlay.ts';
+import type { ServiceRole } from '../contracts/enums.ts';
 import type { CompiledAction } from './compiled-action.ts';
 import { BlockedActionError, UnknownActionError } from './registry-errors.ts';
 

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { ActionParameterShape, AtomicActionShape, shapeProblem } from '../contracts/atomic-action.ts';
-import { ParameterType } from '../contracts/enums.ts';
-import { ServiceRole } from '../contracts/overlay.ts';
+import { ParameterType, ServiceRole } from '../contracts/enums.ts';
 import { SnakeCase } from '../contracts/primitives.ts';
 
 /** The OpenAPI constraints kept for argument validation. */

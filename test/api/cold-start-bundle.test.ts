@@ -51,7 +51,7 @@ const LAZY = new RegExp(
 
 describe('cold start on the shipped bundle (issue 12)', () => {
   it.each([
-    ['get-plan.ts', 'lib/composition/plan-service.ts'],
+    ['get-plan.ts', 'lib/composition/plan-status-service.ts'],
     ['confirm-plan.ts', 'lib/composition/plan-service.ts'],
     ['execute-plan.ts', 'lib/composition/executor-service.ts'],
     ['handle-request.ts', 'lib/composition/request-service.ts'],
@@ -91,7 +91,7 @@ describe('cold start on the shipped bundle (issue 12)', () => {
 
     // Assess: the chunk import() resolves inside the shipped tree, with the AWS SDK from the runtime.
     expect(result).toBe(401);
-    expect(loaded.flatMap((f) => modulesOf.get(f) ?? [])).toContain('lib/composition/plan-service.ts');
+    expect(loaded.flatMap((f) => modulesOf.get(f) ?? [])).toContain('lib/composition/plan-status-service.ts');
     expect(loaded.some((f) => f.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(true);
   }, 60_000);
 });

@@ -30,9 +30,21 @@ async function bundledInputs(entry: string): Promise<string[]> {
 
 /** The modules evaluated when the bundle is imported: reachable from the entry through static imports only. */
 async function evaluatedAtImport(entry: string): Promise<Set<string>> {
+  return evaluatedFrom(entry, [entry]);
+}
+
+/**
+ * The modules evaluated by the end of the first invocation's import: the entry's and its service builder's static
+ * imports (the builder is what the handler's lazy() factory imports; bench/lambda-bundles.ts times the same set).
+ */
+async function evaluatedOnFirstInvocation(entry: string, service: string): Promise<Set<string>> {
+  return evaluatedFrom(entry, [entry, service]);
+}
+
+async function evaluatedFrom(entry: string, roots: string[]): Promise<Set<string>> {
   const { inputs } = (await analyse(entry)).metafile;
   const seen = new Set<string>();
-  const queue = [entry];
+  const queue = [...roots];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);
@@ -97,7 +109,7 @@ describe('cold-start discipline (issue 4)', () => {
 
   it.each([
     ['functions/confirm-plan.ts', 'lib/composition/plan-service.ts'],
-    ['functions/get-plan.ts', 'lib/composition/plan-service.ts'],
+    ['functions/get-plan.ts', 'lib/composition/plan-status-service.ts'],
     ['functions/answer-prompt.ts', 'lib/composition/plan-service.ts'],
     ['functions/handle-request.ts', 'lib/composition/request-service.ts'],
     ['functions/execute-plan.ts', 'lib/composition/executor-service.ts'],
@@ -123,6 +135,38 @@ describe('cold-start discipline (issue 4)', () => {
       const inputs = await bundledInputs(entry);
 
       expect(inputs.filter((i) => YAML_OR_OPENAPI.test(i))).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('functions/get-plan.ts proves no token: its first invocation loads neither the registry nor the booking API', async () => {
+    // Act
+    const loaded = await evaluatedOnFirstInvocation(
+      'functions/get-plan.ts',
+      'lib/composition/plan-status-service.ts',
+    );
+
+    // Assess: the token check's modules (confirm and answer need them) and their zod schemas are not built.
+    expect([...loaded].filter((m) => /^lib\/(registry|adapters\/booking-api)\//.test(m))).toEqual([]);
+    expect(loaded).not.toContain('lib/plans/token-check.ts');
+    expect(loaded).toContain('lib/adapters/dynamodb/dynamo-plan-store.ts');
+  }, 60_000);
+
+  it.each([
+    ['functions/confirm-plan.ts', 'lib/composition/plan-service.ts'],
+    ['functions/answer-prompt.ts', 'lib/composition/plan-service.ts'],
+    ['functions/handle-request.ts', 'lib/composition/request-service.ts'],
+    ['functions/execute-plan.ts', 'lib/composition/executor-service.ts'],
+    ['functions/watchdog.ts', 'lib/composition/watchdog-service.ts'],
+  ])(
+    '%s loads the compiled registry on its first invocation but not the overlay schemas it was built from',
+    async (entry, service) => {
+      // Act
+      const loaded = await evaluatedOnFirstInvocation(entry, service);
+
+      // Assess: overlays are parsed at build time (npm run registry:build); ServiceRole lives in contracts/enums.ts.
+      expect(loaded).toContain('lib/registry/compiled-action.ts');
+      expect(loaded).not.toContain('lib/contracts/overlay.ts');
     },
     60_000,
   );

@@ -78,7 +78,7 @@ describe('handler bundling (issue 12 cold start)', () => {
 
       expect(files).toEqual(filesUnder(shared));
       expect(files).toContain('index.mjs');
-      expect(files.filter((f) => /^chunks\/plan-service-.*\.mjs$/.test(f))).toHaveLength(1);
+      expect(files.filter((f) => /^chunks\/plan-status-service-.*\.mjs$/.test(f))).toHaveLength(1);
       expect(readFileSync(join(assetDir, 'index.mjs'), 'utf8')).toBe(
         readFileSync(join(shared, 'index.mjs'), 'utf8'),
       );
