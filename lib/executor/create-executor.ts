@@ -5,51 +5,14 @@ import type { StoredPlan } from '../plans/stored-plan.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
+import { decidedFailure, freshRecord } from './execution-record.ts';
 import { stateFromCheckpoint } from './execution-state.ts';
 import type { ExecutePlanMessage, ExecutorDeps } from './executor-deps.ts';
 import { buildExecutorGraph } from './graph/executor-graph.ts';
 import type { ExecutorStateValue } from './graph/graph-state.ts';
-import { initialMessages } from './graph/prompt.ts';
-import { toLoggedMessage } from './message-codec.ts';
-import type { RunContext, StepDeps } from './run-context.ts';
+import type { RunContext } from './run-context.ts';
 import { planChangeSummary } from './step/change-summary.ts';
 import { venueRefusal } from './venue-check.ts';
-
-/** Execution logs outlive a waiting prompt: a week (sessions expire sooner; TTL only cleans up). */
-const LOG_TTL_SECONDS = 7 * 24 * 3600;
-
-export function freshRecord(deps: StepDeps, plan: StoredPlan): ExecutionRecord {
-  const now = deps.clock.now();
-  return {
-    plan_id: plan.plan_id,
-    seq: 0,
-    messages: initialMessages(plan, deps.registry).map(toLoggedMessage),
-    pending: [],
-    model_calls: 0,
-    model_errors: 0,
-    corrections: {},
-    nudges: 0,
-    after_answer: false,
-    compensation_failures: {},
-    compensation_versions: {},
-    updated_at: now.toISOString(),
-    expires_at: Math.floor(now.getTime() / 1000) + LOG_TTL_SECONDS,
-  };
-}
-
-/** A failure already decided before a crash: in the log, or a step recorded as failed. */
-export function decidedFailure(plan: StoredPlan, record: ExecutionRecord): ExecutionFailure | undefined {
-  if (record.failure) return record.failure;
-  const failed = plan.actions.find((s) => s.step_state === 'failed');
-  if (!failed) return undefined;
-  return {
-    kind: 'step_failed',
-    step_number: failed.step_number,
-    ...(failed.result?.error_type ? { error_type: failed.result.error_type } : {}),
-    message: failed.result?.error_message ?? `Step ${failed.step_number} failed.`,
-    ...(failed.result?.error_type === 'timeout' ? { in_doubt: true } : {}),
-  };
-}
 
 /** A step whose action the registry no longer offers (removed or blocked since planning) cannot run. */
 function unavailableStep(deps: ExecutorDeps, plan: StoredPlan): ExecutionFailure | undefined {

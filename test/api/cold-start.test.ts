@@ -170,4 +170,17 @@ describe('cold-start discipline (issue 4)', () => {
     },
     60_000,
   );
+
+  it('functions/watchdog.ts runs the executor rollback without its graph: no LangGraph on the first invocation', async () => {
+    // Act
+    const loaded = await evaluatedOnFirstInvocation(
+      'functions/watchdog.ts',
+      'lib/composition/watchdog-service.ts',
+    );
+
+    // Assess: abandon-with-rollback (ADR 0009) loads the rollback, not the graph that runs a plan.
+    expect(loaded).toContain('lib/executor/rollback/roll-back-and-close.ts');
+    expect(loaded).not.toContain('lib/executor/create-executor.ts');
+    expect([...loaded].filter((m) => /node_modules\/@langchain\/langgraph/.test(m))).toEqual([]);
+  }, 60_000);
 });
