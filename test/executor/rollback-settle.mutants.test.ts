@@ -200,21 +200,6 @@ describe('settleInDoubtStep: what is never read back or re-sent', () => {
     },
   );
 
-  it('an irreversible write that cannot be read back (a confirmation) is never re-sent', async () => {
-    const api = new ScriptedBookingApi(() => ok({ booking_id: 'bk_1042', sent: true }));
-
-    const { settlement, stored } = await settle(
-      steps.confirmation('email'),
-      (s) => recorded(s, 'intent_recorded'),
-      lostAnswer(),
-      api,
-    );
-
-    expect(api.calls).toEqual([]);
-    expect(settlement.failure).toEqual(lostAnswer());
-    expect(stored.actions[0]?.step_state).toBe('failed');
-  });
-
   it('an irreversible write that can be read back is read back (and settled by what it shows)', async () => {
     // Prepare: a guest-count change that this registry declares irreversible (its pre-image read stays).
     const registry = registryWith({ updateGuestCount: { reversible: false } });
@@ -255,63 +240,57 @@ describe('settleInDoubtStep: what is never read back or re-sent', () => {
     expect(settlement.failure.in_doubt).toBe(false);
   });
 
-  it('a create whose sent arguments were never recorded is not re-sent', async () => {
-    const api = new ScriptedBookingApi(() => ok({ booking_id: 'bk_2001' }));
-    const create = { action_id: 'createBooking', parameters: { product_id: 'prod_party_room' } };
-
-    const { settlement, stored } = await settle(
-      create,
-      (s) => recorded(s, 'intent_recorded', { resolved: null }),
-      lostAnswer(),
-      api,
-    );
-
-    expect(api.calls).toEqual([]);
-    expect(settlement.failure).toEqual(lostAnswer());
-    expect(stored.actions[0]?.step_state).toBe('failed');
-  });
-
-  it('a read-only step is never read back: it changed nothing', async () => {
-    // Prepare: a registry where the read could be "read back" (a verify block), to show read_only decides.
-    const registry = registryWith({
-      getBooking: {
-        read_only: true,
-        verify: {
-          action_id: 'getBooking',
-          parameters: { booking_id: '{{request.booking_id}}' },
-          fields: { booking_id: '{{request.booking_id}}' },
-        },
+  // A read-only step that could be "read back" (a verify block), to show that read_only alone decides.
+  const readableRead = registryWith({
+    getBooking: {
+      verify: {
+        action_id: 'getBooking',
+        parameters: { booking_id: '{{request.booking_id}}' },
+        fields: { booking_id: '{{request.booking_id}}' },
       },
-    });
-    const api = readsAs({});
-
-    const { settlement, stored } = await settle(
+    },
+  });
+  it.each([
+    [
+      'an irreversible write that cannot be read back (a confirmation)',
+      steps.confirmation('email'),
+      {},
+      undefined,
+    ],
+    [
+      'a create whose sent arguments were never recorded',
+      { action_id: 'createBooking', parameters: { product_id: 'prod_party_room' } },
+      { resolved: null },
+      undefined,
+    ],
+    [
+      'a read-only step (it changed nothing)',
       { action_id: 'getBooking', parameters: { booking_id: 'bk_1042' } },
-      (s) => recorded(s, 'intent_recorded'),
-      lostAnswer(),
-      api,
-      registry,
-    );
-
-    expect(api.calls).toEqual([]);
-    expect(settlement.failure).toEqual(lostAnswer());
-    expect(stored.actions[0]?.step_state).toBe('failed');
-  });
-
-  it('a step whose action the registry no longer offers is recorded failed, in doubt', async () => {
-    const registry = registryWith({ updateGuestCount: undefined });
-    const api = readsAs({ party_size: 14, version: 2 });
-
-    const { settlement, stored } = await settle(
+      {},
+      readableRead,
+    ],
+    [
+      'a step whose action the registry no longer offers',
       steps.guestCount(14),
-      guestCount14('intent_recorded'),
-      lostAnswer(),
-      api,
-      registry,
-    );
+      { before: BK_1042_BEFORE },
+      registryWith({ updateGuestCount: undefined }),
+    ],
+  ] as const)(
+    '%s is neither read back nor re-sent: failed, still in doubt',
+    async (_, input, record, registry) => {
+      const api = new ScriptedBookingApi(() => ok({ ...BK_1042_BEFORE, party_size: 14, version: 2 }));
 
-    expect(api.calls).toEqual([]);
-    expect(settlement.failure).toEqual(lostAnswer());
-    expect(stored.actions[0]?.step_state).toBe('failed');
-  });
+      const { settlement, stored } = await settle(
+        input,
+        (s) => recorded(s, 'intent_recorded', record),
+        lostAnswer(),
+        api,
+        registry,
+      );
+
+      expect(api.calls).toEqual([]);
+      expect(settlement.failure).toEqual(lostAnswer());
+      expect(stored.actions[0]?.step_state).toBe('failed');
+    },
+  );
 });
