@@ -46,9 +46,11 @@ const failedAt = (step_number: number, extra: Partial<ExecutionFailure> = {}): E
 /** Compensations succeed with the next version of the booking; reads fail (nothing here should need one). */
 function compensationsSucceed(): ScriptedBookingApi {
   let version = 10;
-  return new ScriptedBookingApi((call) =>
-    call.action.read_only ? unavailable : ok({ booking_id: 'bk_1042', version: (version += 1) }),
-  );
+  return new ScriptedBookingApi((call) => {
+    if (call.action.read_only) return unavailable;
+    version += 1;
+    return ok({ booking_id: 'bk_1042', version });
+  });
 }
 
 async function rolledBack(
@@ -74,7 +76,7 @@ async function rolledBack(
     ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
     ...(options.crash ? { crash: options.crash } : {}),
   });
-  return { world, plan, rig, api };
+  return { world, plan, rig, api, failure };
 }
 
 const guestCount = (n: number, version: number, state: StoredStep['step_state'] = 'succeeded'): Row => [
@@ -87,7 +89,7 @@ describe('rollBack: which steps are compensated, how', () => {
   it('undoes completed reversible writes last-first, under the compensation key, with our latest version', async () => {
     // Prepare: 1 and 4 reversible, 2 a read, 3 irreversible; 5 failed.
     const points: CrashPoint[] = [];
-    const { rig, plan, api, world } = await rolledBack(
+    const { rig, plan, api, world, failure } = await rolledBack(
       [
         guestCount(14, 2),
         [
@@ -108,7 +110,7 @@ describe('rollBack: which steps are compensated, how', () => {
     );
 
     // Act
-    const { report, state } = await rollBack(rig.ctx, rig.state, failedAt(5));
+    const { report, state } = await rollBack(rig.ctx, rig.state, failure);
 
     // Assess
     expect(api.calls.map((c) => [c.action.action_id, c.idempotencyKey, c.ifMatch, c.args])).toEqual([
@@ -147,7 +149,7 @@ describe('rollBack: which steps are compensated, how', () => {
   });
 
   it('resumed after a crash: steps already compensated or failed to compensate are not sent again', async () => {
-    const { rig, api } = await rolledBack(
+    const { rig, api, failure } = await rolledBack(
       [
         guestCount(14, 2, 'compensated'),
         guestCount(15, 3, 'compensation_failed'),
@@ -157,7 +159,7 @@ describe('rollBack: which steps are compensated, how', () => {
       { checkpoint: { compensation_failures: { '2': 'the booking changed since' } } },
     );
 
-    const { report } = await rollBack(rig.ctx, rig.state, failedAt(3));
+    const { report } = await rollBack(rig.ctx, rig.state, failure);
 
     expect(api.calls).toEqual([]);
     expect(report).toMatchObject({
@@ -167,21 +169,24 @@ describe('rollBack: which steps are compensated, how', () => {
   });
 
   it('a rollback that had only compensated steps left still reports them', async () => {
-    const { rig, api } = await rolledBack(
+    const { rig, api, failure } = await rolledBack(
       [guestCount(14, 2, 'compensated'), [steps.guestCount(9), 'failed']],
       failedAt(2),
     );
 
-    const { report } = await rollBack(rig.ctx, rig.state, failedAt(2));
+    const { report } = await rollBack(rig.ctx, rig.state, failure);
 
     expect(api.calls).toEqual([]);
     expect(report).toEqual({ triggered_by_step: 2, actions_reversed: [1] });
   });
 
   it('a completed write that is the only one is compensated (a rollback is attempted)', async () => {
-    const { rig, api } = await rolledBack([guestCount(14, 2), [steps.guestCount(9), 'failed']], failedAt(2));
+    const { rig, api, failure } = await rolledBack(
+      [guestCount(14, 2), [steps.guestCount(9), 'failed']],
+      failedAt(2),
+    );
 
-    const { report } = await rollBack(rig.ctx, rig.state, failedAt(2));
+    const { report } = await rollBack(rig.ctx, rig.state, failure);
 
     expect(api.operations()).toEqual(['updateGuestCount']);
     expect(report).toEqual({ triggered_by_step: 2, actions_reversed: [1] });
@@ -192,7 +197,7 @@ describe('rollBack: which steps are compensated, how', () => {
     ['declared irreversible (its compensation kept)', { updateGuestCount: { reversible: false } }],
     ['declared reversible without a compensation', { updateGuestCount: { compensation: undefined } }],
   ])('a completed write whose action is %s is left in place and reported irreversible', async (_, change) => {
-    const { rig, api } = await rolledBack(
+    const { rig, api, failure } = await rolledBack(
       [guestCount(14, 2), [steps.reschedule('2026-12-19', '10:00'), 'failed']],
       failedAt(2),
       {
@@ -200,7 +205,7 @@ describe('rollBack: which steps are compensated, how', () => {
       },
     );
 
-    const { report } = await rollBack(rig.ctx, rig.state, failedAt(2));
+    const { report } = await rollBack(rig.ctx, rig.state, failure);
 
     expect(api.calls).toEqual([]);
     expect(report).toMatchObject({ actions_reversed: [], irreversible_actions_completed: [1] });
@@ -210,10 +215,14 @@ describe('rollBack: which steps are compensated, how', () => {
 
 describe('rollBack: why a step could not be undone (what the user reads)', () => {
   async function failedReversal(row: Row, registry?: ActionRegistry) {
-    const { rig, api, world, plan } = await rolledBack([row, [steps.guestCount(9), 'failed']], failedAt(2), {
-      ...(registry ? { registry } : {}),
-    });
-    const { report, state } = await rollBack(rig.ctx, rig.state, failedAt(2));
+    const { rig, api, world, plan, failure } = await rolledBack(
+      [row, [steps.guestCount(9), 'failed']],
+      failedAt(2),
+      {
+        ...(registry ? { registry } : {}),
+      },
+    );
+    const { report, state } = await rollBack(rig.ctx, rig.state, failure);
     return {
       report,
       state,
@@ -270,7 +279,7 @@ describe('rollBack: why a step could not be undone (what the user reads)', () =>
 
 describe('rollBackAndClose', () => {
   it('logs the decided failure before the first compensation (a crash mid-rollback resumes it)', async () => {
-    const { rig, world, plan } = await rolledBack(
+    const { rig, world, plan, failure } = await rolledBack(
       [guestCount(14, 2), [steps.guestCount(9), 'failed']],
       failedAt(2),
       {
@@ -280,10 +289,10 @@ describe('rollBackAndClose', () => {
       },
     );
 
-    await expect(rollBackAndClose(rig.ctx, rig.state, failedAt(2))).rejects.toThrow('crash');
+    await expect(rollBackAndClose(rig.ctx, rig.state, failure)).rejects.toThrow('crash');
 
     const logged = await world.log.get(plan.plan_id);
-    expect(logged?.failure).toEqual(failedAt(2));
+    expect(logged?.failure).toEqual(failure);
     expect(logged?.pending).toEqual([]);
   });
 
@@ -296,17 +305,13 @@ describe('rollBackAndClose', () => {
           ? unavailable
           : { ok: false, status: 412, error_type: 'conflict', message: 'the booking has changed' },
     );
-    const { rig } = await rolledBack(
+    const { rig, failure } = await rolledBack(
       [guestCount(14, 2), [steps.guestCount(9), 'failed', { before: { ...BK_1042_BEFORE, version: 2 } }]],
       failedAt(2, { error_type: 'server_error', in_doubt: true }),
       { api },
     );
 
-    const { plan } = await rollBackAndClose(
-      rig.ctx,
-      rig.state,
-      failedAt(2, { error_type: 'server_error', in_doubt: true }),
-    );
+    const { plan } = await rollBackAndClose(rig.ctx, rig.state, failure);
 
     expect(plan.rollback_report?.actions_failed_to_reverse?.map((f) => f.reason)).toEqual([
       IN_DOUBT_REASON,
