@@ -17,6 +17,7 @@ function humanise(name: string): string {
 }
 
 function shown(action: CompiledAction | undefined, name: string, value: unknown): string {
+  // Stryker disable next-line OptionalChaining: only called with the compensation target, which is always defined here
   const pii = isPiiKey(name) || action?.parameters.some((p) => p.name === name && p.pii) === true;
   return String(pii ? maskByKey(name, value) : value);
 }

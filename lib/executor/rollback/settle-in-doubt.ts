@@ -57,6 +57,7 @@ export async function settleInDoubtStep(
   }
   // A timed-out attempt that may still land keeps the step in doubt whatever the read-back shows now.
   const lost: LostAnswer = {
+    // Stryker disable next-line BooleanLiteral: resolveInDoubt reads only error_type of the first answer, and settling ignores the outcome
     ok: false,
     status: undefined,
     error_type: failure.in_flight ? 'timeout' : (failure.error_type ?? 'timeout'),
