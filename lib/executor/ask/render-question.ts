@@ -90,12 +90,14 @@ export function renderQuestion(
  * `alternatives` (the sandbox and the spec's Error body). Only code-read values become options.
  */
 export function offeredOptions(messages: readonly BaseMessage[], stepNumber: number): string[] {
+  // Stryker disable next-line ArithmeticOperator: messages[length] is undefined, and `!m` skips it
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const m = messages[i];
     if (!m || !isToolMessage(m) || typeof m.content !== 'string') continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(bookingDataJson(m.content));
+      // Stryker disable next-line BlockStatement: without `continue`, parsed stays undefined and is skipped below
     } catch {
       continue;
     }
