@@ -1,8 +1,17 @@
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect, it } from 'vitest';
-import { canReadBack, judgeReadBack, judgeVerify } from '../../lib/executor/step/read-back.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  canReadBack,
+  judgeReadBack,
+  judgeVerify,
+  readBack,
+  verifyBaseline,
+} from '../../lib/executor/step/read-back.ts';
 import { CompiledAction } from '../../lib/registry/compiled-action.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
+import { type ExecutorStack, memoryExecutorStack } from '../support/executor-harness.ts';
+import { steps } from '../support/executor-plans.ts';
+import { bookingRead, failed, stepRig } from '../support/step-run-rig.ts';
 
 /**
  * ADR 0007 / 0011: what reading a booking back says about a write whose answer was lost. `applied` lets the plan
@@ -265,5 +274,78 @@ describe('canReadBack', () => {
     expect(canReadBack(guestCount)).toBe(true);
     expect(canReadBack(registry.require('createBooking'))).toBe(false);
     expect(canReadBack(registry.require('cancelBooking'))).toBe(false);
+  });
+});
+
+describe('verifyBaseline / readBack over the booking API', () => {
+  let stack: ExecutorStack;
+  beforeAll(async () => {
+    stack = await memoryExecutorStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+  const noteRequest = { booking_id: 'bk_1042', text: 'Cake at 9:45' };
+
+  it('a verify block with a version records the booking’s version (and reference) before the write', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.note('Cake at 9:45')], () => bookingRead({ notes: [] }));
+    // Act
+    const before = await verifyBaseline(rig.ctx, note, 1, noteRequest);
+    // Assess
+    expect(before).toEqual({ booking_id: 'bk_1042', booking_reference: 'BK-1042', version: 3 });
+    expect(rig.calls).toEqual([{ action_id: 'getBooking', args: { booking_id: 'bk_1042' } }]);
+  });
+
+  it('no baseline when the read fails, the request lacks the read’s arguments, or a pre-image is taken', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.note('Cake at 9:45')], () => failed(500, 'server_error'));
+    // Act / Assess
+    expect(await verifyBaseline(rig.ctx, note, 1, noteRequest)).toBeUndefined();
+    expect(await verifyBaseline(rig.ctx, note, 1, { text: 'x' })).toBeUndefined();
+    expect(
+      await verifyBaseline(rig.ctx, guestCount, 1, { booking_id: 'bk_1042', party_size: 3 }),
+    ).toBeUndefined();
+    expect(rig.calls).toHaveLength(1);
+  });
+
+  it('reads back through verify, else the pre-image read; says why when it cannot', async () => {
+    // Prepare
+    let answer = bookingRead({ version: 4, notes: [{ text: 'Cake at 9:45' }] });
+    const rig = await stepRig(stack, [steps.note('Cake at 9:45')], () => answer);
+    const step = (action_id: string, resolved_parameters: Record<string, unknown>) => ({
+      step_number: 1,
+      action_id,
+      parameters: {},
+      resolved_parameters,
+      before: { version: 3 },
+      safety_tier: 'normal' as const,
+      executed: false,
+      step_state: 'intent_recorded' as const,
+    });
+    // Act / Assess
+    expect((await readBack(rig.ctx, note, step('addBookingNote', noteRequest))).kind).toBe('applied');
+    expect(rig.calls.at(-1)).toEqual({ action_id: 'getBooking', args: { booking_id: 'bk_1042' } });
+    expect(await readBack(rig.ctx, note, step('addBookingNote', { text: 'x' }))).toEqual({
+      kind: 'unknown',
+      reason: 'this change cannot be read back',
+    });
+    expect(await readBack(rig.ctx, registry.require('createBooking'), step('createBooking', {}))).toEqual({
+      kind: 'unknown',
+      reason: 'this change cannot be read back',
+    });
+    expect(
+      await readBack(
+        rig.ctx,
+        guestCount,
+        step('updateGuestCount', { booking_id: 'bk_1042', party_size: 14 }),
+      ),
+    ).toEqual({ kind: 'unknown', reason: CHANGE_NOT_OURS });
+    answer = failed(503, 'server_error');
+    const unreadable = { kind: 'unknown', reason: 'the booking could not be read back' };
+    expect(await readBack(rig.ctx, note, step('addBookingNote', noteRequest))).toEqual(unreadable);
+    expect(await readBack(rig.ctx, guestCount, step('updateGuestCount', { booking_id: 'bk_1042' }))).toEqual(
+      unreadable,
+    );
   });
 });

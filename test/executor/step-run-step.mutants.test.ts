@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takePreImage } from '../../lib/executor/step/pre-image.ts';
 import { runStep } from '../../lib/executor/step/run-step.ts';
 import { recordStepIntent } from '../../lib/plans/step-records.ts';
 import { type ExecutorStack, memoryExecutorStack } from '../support/executor-harness.ts';
@@ -393,5 +394,29 @@ describe('runStep: a write whose answer was lost (ADR 0007)', () => {
     expect(run.outcome).toMatchObject({ kind: 'failed', failure: { error_type: 'server_error' } });
     expect(run.outcome.kind === 'failed' && 'in_doubt' in run.outcome.failure).toBe(false);
     expect(rig.calls).toEqual([{ action_id: 'getBooking', args: { booking_id: 'bk_1042' } }]);
+  });
+});
+
+describe('takePreImage', () => {
+  it('a request that does not name the booking cannot be read before the change: a 400-like failure naming what is missing', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.guestCount(14)], guestCountApi(applied));
+    // Act
+    const read = await takePreImage(rig.ctx, rig.ctx.deps.registry.require('updateGuestCount'), 1, {
+      party_size: 14,
+    });
+    const none = await takePreImage(rig.ctx, rig.ctx.deps.registry.require('createBooking'), 1, {});
+    // Assess
+    expect(read).toEqual({
+      ok: false,
+      outcome: {
+        ok: false,
+        status: undefined,
+        error_type: 'bad_request',
+        message: 'cannot read the current booking before the change: booking_id missing',
+      },
+    });
+    expect(none).toEqual({ ok: true });
+    expect(rig.calls).toEqual([]);
   });
 });
