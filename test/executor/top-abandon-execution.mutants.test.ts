@@ -111,6 +111,11 @@ describe('abandon with rollback (ADR 0009): the watchdog ends a plan whose messa
     // Assess
     expect(stack.sandbox.admin.booking('bk_1042')?.partySize).toBe(12);
     expect(ended?.rollback_report?.triggered_by_step).toBe(1);
+    // Not a timeout: the attempt belonged to an invocation that died minutes ago, so nothing is still in flight.
+    expect(world.tracer.named('rollback')[0]?.input).toEqual({
+      triggered_by_step: 1,
+      error_type: 'server_error',
+    });
     expect(committedCalls(stack.sandbox)).toEqual([
       `updateGuestCount ${plan.plan_id}:step-1`,
       `updateGuestCount ${plan.plan_id}:step-1:compensate`,
