@@ -162,7 +162,10 @@ describe('executor graph: the agent node', () => {
     const { agent, world, plan } = await rig(async () => new HumanMessage('not a turn'));
 
     // Act + Assess
-    await expect(agent(aGraphState({ plan }))).rejects.toMatchObject({ name: 'ModelCallError' });
+    await expect(agent(aGraphState({ plan }))).rejects.toMatchObject({
+      name: 'ModelCallError',
+      cause: { name: 'TypeError', message: 'the model did not answer with an AI message' },
+    });
     expect((await world.log.get(plan.plan_id))?.model_errors).toBe(1);
   });
 
@@ -176,7 +179,40 @@ describe('executor graph: the agent node', () => {
     const run = agentNode(ctx)(aGraphState({ plan, model_errors: 2 }));
 
     // Assess
-    await expect(run).rejects.toMatchObject({ name: 'ModelNotToolCapableError' });
+    await expect(run).rejects.toMatchObject({
+      name: 'ModelNotToolCapableError',
+      message: 'the executor needs a chat model that supports tool calling',
+    });
     expect(await world.log.get(plan.plan_id)).toBeUndefined();
+  });
+
+  it('names step 1 when no step is open, for the budget and for an unavailable model', async () => {
+    // Prepare
+    const plan = planWithDone(2, 2);
+    const { agent } = await rig(async () => {
+      throw new Error('503');
+    }, plan);
+
+    // Act
+    const budget = await agent(aGraphState({ plan, model_calls: 12 }));
+    const unavailable = await agent(aGraphState({ plan, model_errors: 2 }));
+
+    // Assess
+    expect(budget.outcome).toMatchObject({ failure: { kind: 'model_budget_exhausted', step_number: 1 } });
+    expect(unavailable.outcome).toMatchObject({ failure: { kind: 'model_unavailable', step_number: 1 } });
+  });
+
+  it('reads a turn without a tool_calls list as no call (one reminder)', async () => {
+    // Prepare
+    const reply = new AIMessage('done');
+    Object.assign(reply, { tool_calls: undefined });
+    const { agent, plan } = await rig(async () => reply);
+
+    // Act
+    const update = await agent(aGraphState({ plan }));
+
+    // Assess
+    expect(update.pending).toEqual([]);
+    expect(update.nudges).toBe(1);
   });
 });

@@ -207,4 +207,15 @@ describe('executor graph: the receive_answer node', () => {
       observationMessage('ask-1', 'ask_user', { status: 'answered', answer: '2026-11-22' }),
     ]);
   });
+
+  it('reads a missing answer as an empty one and asks again', async () => {
+    // Prepare
+    const plan = aConfirmedPlan([steps.guestCount(null)], { status: 'executing' });
+
+    // Act
+    const { world } = await answered('', [askFor()], plan);
+
+    // Assess
+    expect((await world.reload(plan)).blocking_prompt).toBe(`The answer was empty. ${QUESTION}`);
+  });
 });
