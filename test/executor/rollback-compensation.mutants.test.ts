@@ -186,10 +186,13 @@ describe('compensationIfMatch', () => {
     expect(versions(plan, 1)).toBeUndefined();
   });
 
-  it('sends none when the latest applied write recorded no answer', () => {
+  it('sends none when the latest applied write recorded no answer, or an answer without data', () => {
     const plan = planOf([[steps.guestCount(14), 'succeeded', undefined]]);
+    const withoutData = planOf([[steps.guestCount(14), 'succeeded', undefined]]);
+    withoutData.actions = withoutData.actions.map((s) => ({ ...s, result: { success: true } }));
 
     expect(versions(plan, 1)).toBeUndefined();
+    expect(versions(withoutData, 1)).toBeUndefined();
   });
 
   it('after compensations above it: the version of the lowest-numbered compensated step above, in any storage order', () => {

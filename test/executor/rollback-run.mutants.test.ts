@@ -277,6 +277,29 @@ describe('rollBack: why a step could not be undone (what the user reads)', () =>
   });
 });
 
+describe('rollBack: every field that does not fit is named', () => {
+  it('names them all, comma-separated', async () => {
+    const { rig, api, failure } = await rolledBack(
+      [
+        [
+          steps.contact({ guest_name: 'Jon Smith', email: 'jon@example.org' }),
+          'succeeded',
+          { before: { ...BK_1042_BEFORE, guest_name: 42, email: 7 }, response: { booking_id: 'bk_1042' } },
+        ],
+        [steps.guestCount(9), 'failed'],
+      ],
+      failedAt(2),
+    );
+
+    const { report } = await rollBack(rig.ctx, rig.state, failure);
+
+    expect(api.calls).toEqual([]);
+    expect(report?.actions_failed_to_reverse).toEqual([
+      { step_number: 1, reason: 'the recorded values do not fit updateContactDetails (guest_name, email)' },
+    ]);
+  });
+});
+
 describe('rollBackAndClose', () => {
   it('logs the decided failure before the first compensation (a crash mid-rollback resumes it)', async () => {
     const { rig, world, plan, failure } = await rolledBack(
