@@ -109,8 +109,24 @@ describe('runStep: a step that goes through', () => {
         idempotencyKey: `${rig.plan.plan_id}:step-1:attempt-2`,
       },
     ]);
-    expect(run.outcome.kind).toBe('succeeded');
+    expect(run.outcome).toEqual({
+      kind: 'succeeded',
+      observation: { status: 'succeeded', step_number: 1, data: APPLIED },
+    });
     expect((await rig.world.reload(rig.plan)).actions[0]?.step_state).toBe('succeeded');
+  });
+  it('a step recorded as succeeded without a response shows empty data, not an error', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.guestCount(14)], guestCountApi(applied));
+    const [step] = rig.state.plan.actions;
+    const plan = { ...rig.state.plan, actions: step ? [{ ...step, step_state: 'succeeded' as const }] : [] };
+    // Act
+    const run = await runStep(rig.ctx, { ...rig.state, plan }, 1, {});
+    // Assess
+    expect(run.outcome).toEqual({
+      kind: 'succeeded',
+      observation: { status: 'succeeded', step_number: 1, data: {} },
+    });
   });
 });
 
@@ -235,6 +251,23 @@ describe('runStep: answers of the booking API', () => {
       step_state: 'pending',
       result: { success: false, error_type: 'bad_request', error_message: 'bad_request from the API' },
     });
+  });
+
+  it('counts down what is left of the step’s budget', async () => {
+    // Prepare: one of three corrections already used on step 1, two on step 2.
+    const rig = await stepRig(
+      stack,
+      [steps.guestCount(14)],
+      guestCountApi(() => failed(400, 'bad_request')),
+      {
+        maxSelfCorrections: 3,
+      },
+    );
+    // Act
+    const run = await runStep(rig.ctx, { ...rig.state, corrections: { '1': 1, '2': 2 } }, 1, {});
+    // Assess
+    expect(run.outcome.observation).toMatchObject({ status: 'bad_request', corrections_left: 1 });
+    expect(run.state.corrections).toEqual({ '1': 2, '2': 2 });
   });
 
   it('the last correction used: the plan fails with corrections_exhausted and the 400 text', async () => {
