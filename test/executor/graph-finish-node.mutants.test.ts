@@ -1,7 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { fakeModel } from '@langchain/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishNode } from '../../lib/executor/graph/finish-node.ts';
 import type { RunContext } from '../../lib/executor/run-context.ts';
+import { type ExecutorStack, freshWorld, memoryExecutorStack } from '../support/executor-harness.ts';
+import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { nodeContext } from '../support/graph-context.ts';
 import { aGraphState, planWithDone } from '../support/graph-states.ts';
+
+let stack: ExecutorStack;
+beforeAll(async () => {
+  stack = await memoryExecutorStack();
+});
+afterAll(async () => {
+  await stack.stop();
+});
 
 /** The model stopped with a step left open: no store is touched, so the node needs no deps here. */
 const finish = finishNode({} as RunContext);
@@ -53,5 +65,57 @@ describe('executor graph: finish with a step left open', () => {
         },
       });
     }
+  });
+});
+
+describe('executor graph: finish when every step succeeded', () => {
+  it('writes completed with each change’s before → after line, then frees the slot and deletes the log', async () => {
+    // Prepare
+    const world = await freshWorld(stack);
+    const base = aConfirmedPlan([steps.guestCount(8)], { status: 'executing' });
+    const plan = await world.seed({
+      ...base,
+      actions: base.actions.map((s) => ({
+        ...s,
+        step_state: 'succeeded' as const,
+        executed: true,
+        before: { party_size: 6 },
+        resolved_parameters: { booking_id: 'bk_1042', party_size: 8 },
+        result: { success: true, response_data: { booking_id: 'bk_1042', party_size: 8 } },
+      })),
+    });
+    await world.sessions.claimBlockingSlot(plan.session_id, plan.plan_id);
+    await world.log.put(
+      {
+        plan_id: plan.plan_id,
+        seq: 1,
+        messages: [],
+        pending: [],
+        model_calls: 1,
+        model_errors: 0,
+        corrections: {},
+        nudges: 0,
+        after_answer: false,
+        compensation_failures: {},
+        compensation_versions: {},
+        updated_at: '2026-11-20T10:05:00.000Z',
+        expires_at: 0,
+      },
+      undefined,
+    );
+    const { ctx } = nodeContext(world, plan.plan_id, fakeModel());
+
+    // Act
+    const update = await finishNode(ctx)(aGraphState({ plan }));
+
+    // Assess
+    const stored = await world.reload(plan);
+    expect(update).toEqual({ plan: stored, outcome: { kind: 'completed' } });
+    expect(stored.status).toBe('completed');
+    expect(stored.actions[0]?.result?.response_data?.change_summary).toBe(
+      'Booking bk_1042: Update guest count: party size 6 → 8',
+    );
+    expect(await world.sessions.claimBlockingSlot(plan.session_id, 'another-plan')).toBe(true);
+    expect(await world.log.get(plan.plan_id)).toBeUndefined();
   });
 });
