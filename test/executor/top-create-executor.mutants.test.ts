@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decidedFailure, freshRecord } from '../../lib/executor/create-executor.ts';
+import { decidedFailure, freshRecord } from '../../lib/executor/execution-record.ts';
 import type { ExecutionFailure, ExecutionRecord } from '../../lib/executor/execution-log.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import type { StepDeps } from '../../lib/executor/run-context.ts';

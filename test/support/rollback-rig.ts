@@ -1,4 +1,4 @@
-import { freshRecord } from '../../lib/executor/create-executor.ts';
+import { freshRecord } from '../../lib/executor/execution-record.ts';
 import type { ExecutionState } from '../../lib/executor/execution-state.ts';
 import { stateFromCheckpoint } from '../../lib/executor/execution-state.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';

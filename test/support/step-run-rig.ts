@@ -1,4 +1,4 @@
-import { freshRecord } from '../../lib/executor/create-executor.ts';
+import { freshRecord } from '../../lib/executor/execution-record.ts';
 import { type ExecutionState, stateFromCheckpoint } from '../../lib/executor/execution-state.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
 import type { RunContext } from '../../lib/executor/run-context.ts';
