@@ -10,7 +10,7 @@ import { fixedClock } from '../../lib/ports/clock.ts';
 import { type ExecutorStack, freshWorld, memoryExecutorStack } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { nodeContext } from '../support/graph-context.ts';
-import { aGraphState, calls } from '../support/graph-states.ts';
+import { aGraphState, calls, readable } from '../support/graph-states.ts';
 
 let stack: ExecutorStack;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ async function answered(
   );
   await world.sessions.claimBlockingSlot(stored.session_id, stored.plan_id);
   const { ctx, events } = nodeContext(world, stored.plan_id, fakeModel(), overrides);
-  const update = await receiveAnswerNode(ctx)(aGraphState({ plan: stored, pending }));
+  const update = await readable(receiveAnswerNode(ctx))(aGraphState({ plan: stored, pending }));
   return { world, events, update, plan: stored };
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { nodeContext } from '../support/graph-context.ts';
-import { aGraphState, calls, planWithDone } from '../support/graph-states.ts';
+import { aGraphState, calls, planWithDone, readable } from '../support/graph-states.ts';
 
 let stack: ExecutorStack;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ afterAll(async () => {
 async function rig(plan: StoredPlan) {
   const world: ExecutorWorld = await freshWorld(stack);
   const { ctx, events } = nodeContext(world, plan.plan_id, fakeModel());
-  return { world, events, tools: toolsNode(ctx) };
+  return { world, events, tools: readable(toolsNode(ctx)) };
 }
 
 const refused = calls.refused();
@@ -143,15 +143,15 @@ describe('executor graph: the tools node runs plan steps in order', () => {
     kind: 'step',
     step_number: n,
   });
-  const turn = (args: Record<string, unknown>[]) => ({
+  const turn = (args: { name: string; args: Record<string, unknown> }[]) => ({
     messages: [
       new AIMessage({
         content: '',
         tool_calls: args.map((a, i) => ({
           id: `c${i + 1}`,
-          name: String(a.name),
+          name: a.name,
           args: a.args,
-          type: 'tool_call',
+          type: 'tool_call' as const,
         })),
       }),
     ],
@@ -160,14 +160,14 @@ describe('executor graph: the tools node runs plan steps in order', () => {
   async function runTurn(
     stepsIn: Parameters<typeof aConfirmedPlan>[0],
     args: { name: string; args: Record<string, unknown> }[],
-    status?: number,
+    status?: 400 | 409,
   ) {
     const plan = aConfirmedPlan(stepsIn, { status: 'executing' });
     const world = await freshWorld(stack);
     await world.seed(plan);
     if (status) stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'status', status });
     const { ctx, events } = nodeContext(world, plan.plan_id, fakeModel());
-    const update = await toolsNode(ctx)(
+    const update = await readable(toolsNode(ctx))(
       aGraphState({
         plan,
         pending: args.map((a, i) => stepCall(i + 1, a.name)),

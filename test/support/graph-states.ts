@@ -1,8 +1,22 @@
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import type { PlannedCall } from '../../lib/executor/execution-log.ts';
-import type { ExecutorStateValue, GraphOutcome } from '../../lib/executor/graph/graph-state.ts';
+import type {
+  ExecutorStateUpdate,
+  ExecutorStateValue,
+  GraphOutcome,
+} from '../../lib/executor/graph/graph-state.ts';
 import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
 import { aConfirmedPlan, steps } from './executor-plans.ts';
+
+/** A node's update read as the channels it sets (the annotation's update type wraps each channel). */
+export type NodeUpdate = Partial<ExecutorStateValue>;
+
+/** A graph node whose update is read as plain channels. */
+export function readable(
+  node: (state: ExecutorStateValue) => Promise<ExecutorStateUpdate>,
+): (state: ExecutorStateValue) => Promise<NodeUpdate> {
+  return async (state) => (await node(state)) as NodeUpdate;
+}
 
 /**
  * Graph states built by hand for the routers and the nodes that read the state only (no store, no model): the
@@ -54,14 +68,14 @@ export const calls = {
     step_number: 1,
     re_asks: 0,
   }),
-  refused: (): PlannedCall => ({
+  refused: (): Extract<PlannedCall, { kind: 'refused' }> => ({
     tool_call_id: 'r1',
     name: 'cancelBooking',
     kind: 'refused',
     reason: 'not in the plan',
     guardrail: 'outside_plan',
   }),
-  deferred: (): PlannedCall => ({
+  deferred: (): Extract<PlannedCall, { kind: 'deferred' }> => ({
     tool_call_id: 'd1',
     name: 'addBookingNote',
     kind: 'deferred',
