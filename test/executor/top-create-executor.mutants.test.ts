@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidedFailure, freshRecord } from '../../lib/executor/create-executor.ts';
-import type { ExecutionFailure, ExecutionRecord } from '../../lib/executor/execution-log.ts';
+import type { ExecutionFailure, ExecutionLog, ExecutionRecord } from '../../lib/executor/execution-log.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import type { StepDeps } from '../../lib/executor/run-context.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
@@ -9,6 +9,7 @@ import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import {
+  answerPrompt,
   committedCalls,
   type ExecutorStack,
   freshWorld,
@@ -304,6 +305,35 @@ describe('executor use case (issue 6): admission, span and acknowledgement', () 
     });
     expect(crashes).toEqual(['before_sqs_delete']);
     expect(world.tracer.spans).toEqual([]);
+  });
+
+  it('an answer logged but still on the plan after a crash is consumed once, and the plan completes', async () => {
+    // Prepare: the first invocation asks; the user answers; the resume dies right after logging the answer.
+    const world = await freshWorld(stack);
+    const plan = await world.seed(aConfirmedPlan([steps.guestCount(null)]));
+    await world.deliver(plan, new OfflineExecutorModel());
+    await answerPrompt(world, plan, '16 guests');
+    const dying: ExecutionLog = {
+      get: (id) => world.log.get(id),
+      delete: (id) => world.log.delete(id),
+      async put(record, seq) {
+        await world.log.put(record, seq);
+        if (record.after_answer) throw new Error('crashed after logging the answer');
+      },
+    };
+    await expect(
+      world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume', deps: { executionLog: dying } }),
+    ).rejects.toThrow('crashed after logging the answer');
+    expect((await world.reload(plan)).blocking_answer).toBe('16 guests');
+
+    // Act: the redelivery.
+    await world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume' });
+
+    // Assess
+    const done = await world.reload(plan);
+    expect(done.status).toBe('completed');
+    expect(done.blocking_answer).toBeUndefined();
+    expect(done.actions[0]?.resolved_parameters).toEqual({ booking_id: 'bk_1042', party_size: 16 });
   });
 
   it('a step whose action is no longer offered fails the plan before any call, naming step and action', async () => {
