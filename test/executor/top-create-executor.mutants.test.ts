@@ -5,7 +5,7 @@ import type { ExecutionFailure, ExecutionLog, ExecutionRecord } from '../../lib/
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import type { StepDeps } from '../../lib/executor/run-context.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
-import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import {
@@ -16,13 +16,9 @@ import {
   memoryExecutorStack,
 } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { planInStates, STEP_STATES } from '../support/top-plans.ts';
 
 const registry = loadCompiledRegistry();
-
-function withStates(states: StoredStep['step_state'][]): StoredPlan {
-  const plan = aConfirmedPlan(states.map((_, i) => steps.guestCount(10 + i)));
-  return { ...plan, actions: plan.actions.map((s, i) => ({ ...s, step_state: states[i] ?? 'pending' })) };
-}
 
 describe('executor checkpoint: a first invocation starts from a fresh record', () => {
   it('holds the opening conversation, zero counters, and a TTL of one week from now', () => {
@@ -53,7 +49,7 @@ describe('executor checkpoint: a first invocation starts from a fresh record', (
   });
 });
 
-const STATES = [
+const _STATES = [
   'pending',
   'intent_recorded',
   'succeeded',
@@ -66,9 +62,9 @@ const ERROR_TYPES = [undefined, 'timeout', 'server_error', 'not_found', 'conflic
 describe('executor: a failure decided before a crash is not decided again', () => {
   it('the logged failure wins over any failed step', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...STATES), { minLength: 1, maxLength: 5 }), (states) => {
+      fc.property(fc.array(fc.constantFrom(...STEP_STATES), { minLength: 1, maxLength: 5 }), (states) => {
         // Prepare
-        const plan = withStates(states);
+        const plan = planInStates(states);
         const failure: ExecutionFailure = { kind: 'model_stopped', step_number: 1, message: 'stopped' };
 
         // Act / Assess
@@ -80,12 +76,12 @@ describe('executor: a failure decided before a crash is not decided again', () =
   it('otherwise the first failed step, with its error type and message; in doubt only after a timeout', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...STATES), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.constantFrom(...STEP_STATES), { minLength: 1, maxLength: 5 }),
         fc.constantFrom(...ERROR_TYPES),
         fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: undefined }),
         (states, error_type, error_message) => {
           // Prepare
-          const base = withStates(states);
+          const base = planInStates(states);
           const plan: StoredPlan = {
             ...base,
             actions: base.actions.map((s) =>
