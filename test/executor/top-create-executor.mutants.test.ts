@@ -1,27 +1,24 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidedFailure, freshRecord } from '../../lib/executor/execution-record.ts';
-import type { ExecutionFailure, ExecutionRecord } from '../../lib/executor/execution-log.ts';
+import type { ExecutionFailure, ExecutionLog, ExecutionRecord } from '../../lib/executor/execution-log.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import type { StepDeps } from '../../lib/executor/run-context.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
-import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import {
+  answerPrompt,
   committedCalls,
   type ExecutorStack,
   freshWorld,
   memoryExecutorStack,
 } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { planInStates, STEP_STATES } from '../support/top-plans.ts';
 
 const registry = loadCompiledRegistry();
-
-function withStates(states: StoredStep['step_state'][]): StoredPlan {
-  const plan = aConfirmedPlan(states.map((_, i) => steps.guestCount(10 + i)));
-  return { ...plan, actions: plan.actions.map((s, i) => ({ ...s, step_state: states[i] ?? 'pending' })) };
-}
 
 describe('executor checkpoint: a first invocation starts from a fresh record', () => {
   it('holds the opening conversation, zero counters, and a TTL of one week from now', () => {
@@ -52,7 +49,7 @@ describe('executor checkpoint: a first invocation starts from a fresh record', (
   });
 });
 
-const STATES = [
+const _STATES = [
   'pending',
   'intent_recorded',
   'succeeded',
@@ -65,9 +62,9 @@ const ERROR_TYPES = [undefined, 'timeout', 'server_error', 'not_found', 'conflic
 describe('executor: a failure decided before a crash is not decided again', () => {
   it('the logged failure wins over any failed step', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...STATES), { minLength: 1, maxLength: 5 }), (states) => {
+      fc.property(fc.array(fc.constantFrom(...STEP_STATES), { minLength: 1, maxLength: 5 }), (states) => {
         // Prepare
-        const plan = withStates(states);
+        const plan = planInStates(states);
         const failure: ExecutionFailure = { kind: 'model_stopped', step_number: 1, message: 'stopped' };
 
         // Act / Assess
@@ -79,12 +76,12 @@ describe('executor: a failure decided before a crash is not decided again', () =
   it('otherwise the first failed step, with its error type and message; in doubt only after a timeout', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...STATES), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.constantFrom(...STEP_STATES), { minLength: 1, maxLength: 5 }),
         fc.constantFrom(...ERROR_TYPES),
         fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: undefined }),
         (states, error_type, error_message) => {
           // Prepare
-          const base = withStates(states);
+          const base = planInStates(states);
           const plan: StoredPlan = {
             ...base,
             actions: base.actions.map((s) =>
@@ -304,6 +301,35 @@ describe('executor use case (issue 6): admission, span and acknowledgement', () 
     });
     expect(crashes).toEqual(['before_sqs_delete']);
     expect(world.tracer.spans).toEqual([]);
+  });
+
+  it('an answer logged but still on the plan after a crash is consumed once, and the plan completes', async () => {
+    // Prepare: the first invocation asks; the user answers; the resume dies right after logging the answer.
+    const world = await freshWorld(stack);
+    const plan = await world.seed(aConfirmedPlan([steps.guestCount(null)]));
+    await world.deliver(plan, new OfflineExecutorModel());
+    await answerPrompt(world, plan, '16 guests');
+    const dying: ExecutionLog = {
+      get: (id) => world.log.get(id),
+      delete: (id) => world.log.delete(id),
+      async put(record, seq) {
+        await world.log.put(record, seq);
+        if (record.after_answer) throw new Error('crashed after logging the answer');
+      },
+    };
+    await expect(
+      world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume', deps: { executionLog: dying } }),
+    ).rejects.toThrow('crashed after logging the answer');
+    expect((await world.reload(plan)).blocking_answer).toBe('16 guests');
+
+    // Act: the redelivery.
+    await world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume' });
+
+    // Assess
+    const done = await world.reload(plan);
+    expect(done.status).toBe('completed');
+    expect(done.blocking_answer).toBeUndefined();
+    expect(done.actions[0]?.resolved_parameters).toEqual({ booking_id: 'bk_1042', party_size: 16 });
   });
 
   it('a step whose action is no longer offered fails the plan before any call, naming step and action', async () => {

@@ -16,16 +16,11 @@ import {
   withPlan,
 } from '../../lib/executor/execution-state.ts';
 import type { StepContext } from '../../lib/executor/run-context.ts';
-import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { planInStates, STEP_STATES } from '../support/top-plans.ts';
 
 const NOW = '2026-11-20T10:05:00.000Z';
-
-function withStates(states: StoredStep['step_state'][]): StoredPlan {
-  const plan = aConfirmedPlan(states.map((_, i) => steps.guestCount(10 + i)));
-  return { ...plan, actions: plan.actions.map((s, i) => ({ ...s, step_state: states[i] ?? 'pending' })) };
-}
 
 function aRecord(plan: StoredPlan, overrides: Partial<ExecutionRecord> = {}): ExecutionRecord {
   return {
@@ -68,7 +63,7 @@ function contextOver(log: InMemoryExecutionLog): StepContext {
 describe('execution state: the checkpoint a run starts from and writes', () => {
   it('starts from every stored field of the checkpoint, and from its seq only when it was stored', () => {
     // Prepare
-    const plan = withStates(['pending', 'pending']);
+    const plan = planInStates(['pending', 'pending']);
     const record = aRecord(plan);
 
     // Act
@@ -97,7 +92,7 @@ describe('execution state: the checkpoint a run starts from and writes', () => {
     // Prepare
     const log = new InMemoryExecutionLog();
     const ctx = contextOver(log);
-    const plan = withStates(['pending']);
+    const plan = planInStates(['pending']);
     const start = stateFromCheckpoint(plan, aRecord(plan, { failure: undefined }), false);
 
     // Act
@@ -131,7 +126,7 @@ describe('execution state: the checkpoint a run starts from and writes', () => {
   it('logs a decided failure with the checkpoint (a crash mid-rollback resumes it)', async () => {
     // Prepare
     const log = new InMemoryExecutionLog();
-    const plan = withStates(['failed']);
+    const plan = planInStates(['failed']);
     const failure: ExecutionFailure = { kind: 'model_stopped', step_number: 1, message: 'stopped' };
     const start = stateFromCheckpoint(plan, aRecord(plan, { failure: undefined }), false);
 
@@ -145,7 +140,7 @@ describe('execution state: the checkpoint a run starts from and writes', () => {
 
   it('holds the plan as the write stored it', async () => {
     // Prepare
-    const plan = withStates(['pending']);
+    const plan = planInStates(['pending']);
     const state = stateFromCheckpoint(plan, aRecord(plan), true);
     const written = { ...plan, version: plan.version + 1 };
 
@@ -158,19 +153,10 @@ describe('execution state: the checkpoint a run starts from and writes', () => {
   });
 });
 
-const STATES = [
-  'pending',
-  'intent_recorded',
-  'succeeded',
-  'failed',
-  'compensated',
-  'compensation_failed',
-] as const;
-
 describe('execution state: steps of the write-ahead log', () => {
   it('finds a step by number, and names the plan and step it lacks', () => {
     // Prepare
-    const plan = withStates(['pending', 'succeeded', 'pending']);
+    const plan = planInStates(['pending', 'succeeded', 'pending']);
 
     // Act / Assess
     expect(stepOf(plan, 2)).toBe(plan.actions[1]);
@@ -180,9 +166,9 @@ describe('execution state: steps of the write-ahead log', () => {
 
   it('the next open step is the first one not succeeded; none once all succeeded', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...STATES), { minLength: 1, maxLength: 6 }), (states) => {
+      fc.property(fc.array(fc.constantFrom(...STEP_STATES), { minLength: 1, maxLength: 6 }), (states) => {
         // Prepare
-        const plan = withStates(states);
+        const plan = planInStates(states);
 
         // Act
         const open = nextOpenStep(plan);
@@ -197,10 +183,10 @@ describe('execution state: steps of the write-ahead log', () => {
   it('offers the recorded output of succeeded steps only, by step number', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...STATES), fc.boolean()), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.constantFrom(...STEP_STATES), fc.boolean()), { minLength: 1, maxLength: 6 }),
         (shape) => {
           // Prepare
-          const base = withStates(shape.map(([s]) => s));
+          const base = planInStates(shape.map(([s]) => s));
           const plan: StoredPlan = {
             ...base,
             actions: base.actions.map((s, i) =>
