@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decidedFailure, freshRecord } from '../../lib/executor/execution-record.ts';
 import type { ExecutionFailure, ExecutionLog, ExecutionRecord } from '../../lib/executor/execution-log.ts';
+import { decidedFailure, freshRecord } from '../../lib/executor/execution-record.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import type { StepDeps } from '../../lib/executor/run-context.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
