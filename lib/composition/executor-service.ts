@@ -47,7 +47,7 @@ export async function buildExecutorService(
     planStore: plans,
     sessionStore: sessions,
     executionLog: new DynamoExecutionLog({ client, tableName: resolved.EXECUTIONS_TABLE }),
-    model: overrides.modelProvider?.('executor') ?? createChatModel(resolved, 'executor'),
+    model: overrides.modelProvider?.('executor') ?? (await createChatModel(resolved, 'executor')),
     clock,
     tracer,
     logger,

@@ -50,7 +50,7 @@ export async function buildRequestService(
     planStore: plans,
     sessionStore: sessions,
     // An injected provider is asked per request (tests script a model per turn); the configured one is built once.
-    model: modelProvider ? () => modelProvider('planner') : createChatModel(resolved, 'planner'),
+    model: modelProvider ? () => modelProvider('planner') : await createChatModel(resolved, 'planner'),
     clock,
     ids: overrides.ids ?? randomIds,
     tracer,

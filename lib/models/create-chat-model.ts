@@ -1,8 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Config } from '../config/config.ts';
 import { GeminiChatModel } from './gemini-chat-model.ts';
-import { OfflinePlannerModel } from './offline/offline-planner-model.ts';
-import { OfflineExecutorModel } from './offline-executor-model.ts';
 
 /** What a chat model is for: planning (POST /v1/requests) or executing a confirmed plan. */
 export type ModelRole = 'planner' | 'executor';
@@ -32,12 +30,14 @@ export class ModelConfigError extends Error {
  * - `gemini`: ChatGoogleGenerativeAI (GEMINI_MODEL, GEMINI_TEMPERATURE, GEMINI_TIMEOUT_MS per call,
  *   GEMINI_BASE_URL for a local stub, no client retries). Needs GOOGLE_API_KEY (resolve a Secrets Manager ARN
  *   into it before calling this).
- * - `offline`: the deterministic OfflinePlannerModel or OfflineExecutorModel, network-free.
+ * - `offline`: the deterministic OfflinePlannerModel or OfflineExecutorModel, network-free, imported only when
+ *   chosen: a deployed planner or executor (gemini) never evaluates their modules and zod schemas on its first
+ *   invocation (docs/deploy.md "Cold start"). Gemini stays a static import: it is what a cold Lambda loads.
  * - `relay` / `cassette`: the same Gemini client, pointed at the loopback relay or cassette player that `npm start`
  *   or `npm run eval` started (GEMINI_BASE_URL); no key. A relay call waits up to RELAY_ANSWER_TIMEOUT_MS.
  * Anything else throws ModelConfigError (config already restricts the enum; this guards other callers).
  */
-export function createChatModel(config: ModelConfig, role: ModelRole): BaseChatModel {
+export async function createChatModel(config: ModelConfig, role: ModelRole): Promise<BaseChatModel> {
   const provider: string = config.LLM_PROVIDER;
   switch (provider) {
     case 'gemini': {
@@ -50,8 +50,14 @@ export function createChatModel(config: ModelConfig, role: ModelRole): BaseChatM
         ...(config.GEMINI_BASE_URL ? { baseUrl: config.GEMINI_BASE_URL } : {}),
       });
     }
-    case 'offline':
-      return role === 'planner' ? new OfflinePlannerModel() : new OfflineExecutorModel();
+    case 'offline': {
+      if (role === 'planner') {
+        const { OfflinePlannerModel } = await import('./offline/offline-planner-model.ts');
+        return new OfflinePlannerModel();
+      }
+      const { OfflineExecutorModel } = await import('./offline-executor-model.ts');
+      return new OfflineExecutorModel();
+    }
     case 'relay':
     case 'cassette': {
       if (!config.GEMINI_BASE_URL) {

@@ -171,6 +171,26 @@ describe('cold-start discipline (issue 4)', () => {
     60_000,
   );
 
+  it.each([
+    ['functions/handle-request.ts', 'lib/composition/request-service.ts'],
+    ['functions/execute-plan.ts', 'lib/composition/executor-service.ts'],
+  ])(
+    '%s loads the Gemini model on its first invocation, and the offline models only when chosen',
+    async (entry, service) => {
+      // Act
+      const [inputs, loaded] = await Promise.all([
+        bundledInputs(entry),
+        evaluatedOnFirstInvocation(entry, service),
+      ]);
+
+      // Assess: LLM_PROVIDER=offline (npm start without a key) imports them in createChatModel; gemini never does.
+      expect(loaded).toContain('lib/models/gemini-chat-model.ts');
+      expect([...loaded].filter((m) => /^lib\/models\/offline/.test(m))).toEqual([]);
+      expect(inputs.filter((m) => /^lib\/models\/offline/.test(m)).length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+
   it('functions/watchdog.ts runs the executor rollback without its graph: no LangGraph on the first invocation', async () => {
     // Act
     const loaded = await evaluatedOnFirstInvocation(

@@ -8,14 +8,14 @@ import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts
 const config = (env: Record<string, string>): Config => loadConfig({ LOG_LEVEL: 'SILENT', ...env });
 
 describe('createChatModel', () => {
-  it('builds the offline models when no key is set (the default provider)', () => {
+  it('builds the offline models when no key is set (the default provider)', async () => {
     const offline = config({});
     expect(offline.LLM_PROVIDER).toBe('offline');
-    expect(createChatModel(offline, 'planner')).toBeInstanceOf(OfflinePlannerModel);
-    expect(createChatModel(offline, 'executor')).toBeInstanceOf(OfflineExecutorModel);
+    expect(await createChatModel(offline, 'planner')).toBeInstanceOf(OfflinePlannerModel);
+    expect(await createChatModel(offline, 'executor')).toBeInstanceOf(OfflineExecutorModel);
   });
 
-  it('builds Gemini from GEMINI_* config for both roles', () => {
+  it('builds Gemini from GEMINI_* config for both roles', async () => {
     const gemini = config({
       GOOGLE_API_KEY: 'test-key',
       GEMINI_MODEL: 'gemini-2.5-flash-lite',
@@ -23,7 +23,7 @@ describe('createChatModel', () => {
       GEMINI_BASE_URL: 'http://127.0.0.1:9',
     });
     for (const role of ['planner', 'executor'] as const) {
-      const model = createChatModel(gemini, role);
+      const model = await createChatModel(gemini, role);
       expect(model).toBeInstanceOf(GeminiChatModel);
       expect(model).toMatchObject({
         model: 'gemini-2.5-flash-lite',
@@ -33,26 +33,28 @@ describe('createChatModel', () => {
     }
   });
 
-  it('builds the Gemini client for relay and cassette, at the stand-in, with no key; the relay waits longer', () => {
+  it('builds the Gemini client for relay and cassette, at the stand-in, with no key; the relay waits longer', async () => {
     // Prepare
     const at = { GEMINI_BASE_URL: 'http://127.0.0.1:9', RELAY_ANSWER_TIMEOUT_MS: '600000' };
 
     // Act
-    const relay = createChatModel(config({ LLM_PROVIDER: 'relay', ...at }), 'planner');
-    const cassette = createChatModel(config({ LLM_PROVIDER: 'cassette', ...at }), 'executor');
+    const relay = await createChatModel(config({ LLM_PROVIDER: 'relay', ...at }), 'planner');
+    const cassette = await createChatModel(config({ LLM_PROVIDER: 'cassette', ...at }), 'executor');
 
     // Assess
     expect(relay).toBeInstanceOf(GeminiChatModel);
     expect(relay).toMatchObject({ baseUrl: 'http://127.0.0.1:9', apiKey: 'relay', timeoutMs: 660_000 });
     expect(cassette).toMatchObject({ baseUrl: 'http://127.0.0.1:9', apiKey: 'cassette', timeoutMs: 20_000 });
-    expect(() => createChatModel(config({ LLM_PROVIDER: 'relay' }), 'planner')).toThrow(
+    await expect(createChatModel(config({ LLM_PROVIDER: 'relay' }), 'planner')).rejects.toThrow(
       /needs GEMINI_BASE_URL/,
     );
   });
 
-  it('refuses Gemini without a key, and an unknown provider, at startup', () => {
-    expect(() => createChatModel(config({ LLM_PROVIDER: 'gemini' }), 'planner')).toThrow(ModelConfigError);
+  it('refuses Gemini without a key, and an unknown provider, at startup', async () => {
+    await expect(createChatModel(config({ LLM_PROVIDER: 'gemini' }), 'planner')).rejects.toThrow(
+      ModelConfigError,
+    );
     const unknown = { ...config({}), LLM_PROVIDER: 'openai' } as unknown as Config;
-    expect(() => createChatModel(unknown, 'planner')).toThrow(/unknown LLM_PROVIDER 'openai'/);
+    await expect(createChatModel(unknown, 'planner')).rejects.toThrow(/unknown LLM_PROVIDER 'openai'/);
   });
 });

@@ -42,8 +42,8 @@ describe('executor conversations against the strict Gemini stub', () => {
       id: `${name}-${stub.requests.length}-${i}`,
     })),
   });
-  const deliver = (plan: StoredPlan, options: Parameters<ExecutorWorld['deliver']>[2] = {}) =>
-    world.deliver(plan, geminiAt(stub, 'executor'), options);
+  const deliver = async (plan: StoredPlan, options: Parameters<ExecutorWorld['deliver']>[2] = {}) =>
+    world.deliver(plan, await geminiAt(stub, 'executor'), options);
   const answer = (plan: StoredPlan, text: string) => answerPrompt(world, plan, text);
 
   const note: [string, Record<string, unknown>] = [

@@ -1,3 +1,4 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
@@ -17,9 +18,11 @@ describe('Gemini over the wire (local generateContent stub)', () => {
   let stub: GeminiStub;
   let sandbox: TestSandbox;
   let emulators: Emulators;
+  let model: BaseChatModel;
 
   beforeAll(async () => {
     [stub, sandbox, emulators] = await Promise.all([startGeminiStub(), startTestSandbox(), startEmulators()]);
+    model = await geminiAt(stub, 'planner');
   });
   afterAll(async () => {
     await Promise.all([stub?.close(), sandbox?.close(), emulators?.stop()]);
@@ -27,7 +30,7 @@ describe('Gemini over the wire (local generateContent stub)', () => {
 
   function geminiPlanner(sessionStore?: SessionStore) {
     return plannerHarness({
-      model: geminiAt(stub, 'planner'),
+      model,
       bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
       now: PINNED_NOW,
       ...(sessionStore ? { sessionStore } : {}),

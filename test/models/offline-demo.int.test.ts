@@ -1,3 +1,4 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { loadConfig } from '../../lib/config/config.ts';
@@ -17,9 +18,11 @@ import {
  */
 describe('offline model over the local stack: the documented demo sentences', () => {
   let sandbox: TestSandbox;
+  let model: BaseChatModel;
 
   beforeAll(async () => {
     sandbox = await startTestSandbox();
+    model = await createChatModel(loadConfig({ LOG_LEVEL: 'SILENT' }), 'planner');
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -27,7 +30,7 @@ describe('offline model over the local stack: the documented demo sentences', ()
 
   function offline() {
     return plannerHarness({
-      model: () => createChatModel(loadConfig({ LOG_LEVEL: 'SILENT' }), 'planner'),
+      model: () => model,
       bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
       now: PINNED_NOW,
     });

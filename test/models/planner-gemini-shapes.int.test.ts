@@ -1,3 +1,4 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../functions/handle-request.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
@@ -26,6 +27,7 @@ const RETRIED_REQUEST = 'BK-1042 has another two guests coming';
  */
 describe('planner conversations against the strict Gemini stub', () => {
   let stub: GeminiStub;
+  let model: BaseChatModel;
   let sandbox: TestSandbox;
 
   beforeAll(async () => {
@@ -36,6 +38,7 @@ describe('planner conversations against the strict Gemini stub', () => {
   });
   beforeEach(async () => {
     stub = await startGeminiStub({ sign: true });
+    model = await geminiAt(stub, 'planner');
   });
   afterEach(async () => {
     await stub.close();
@@ -43,7 +46,7 @@ describe('planner conversations against the strict Gemini stub', () => {
 
   const planner = () =>
     plannerHarness({
-      model: () => geminiAt(stub, 'planner'),
+      model: () => model,
       bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
       now: PINNED_NOW,
     });

@@ -32,17 +32,17 @@ describe('the relay (LLM_PROVIDER=relay)', () => {
   let relay: ModelServer;
   const logged: string[] = [];
 
-  const model = (timeoutMs = 60_000) => {
+  const model = async (timeoutMs = 60_000) => {
     const config = loadConfig({
       LLM_PROVIDER: 'relay',
       GEMINI_BASE_URL: relay.url,
       RELAY_ANSWER_TIMEOUT_MS: String(timeoutMs),
       LOG_LEVEL: 'SILENT',
     });
-    return createChatModel(config, 'planner').bindTools?.([TOOL]);
+    return (await createChatModel(config, 'planner')).bindTools?.([TOOL]);
   };
-  const ask = (timeoutMs?: number) =>
-    model(timeoutMs)?.invoke([
+  const ask = async (timeoutMs?: number) =>
+    (await model(timeoutMs))?.invoke([
       new SystemMessage('You plan booking changes.'),
       new HumanMessage('Move John Smith'),
     ]);
@@ -234,7 +234,7 @@ describe('a slow answer (keep-alive)', () => {
     const config = loadConfig({ LLM_PROVIDER: 'relay', GEMINI_BASE_URL: server.url, LOG_LEVEL: 'SILENT' });
 
     // Act
-    const reply = createChatModel(config, 'executor').invoke([new HumanMessage('go')]);
+    const reply = (await createChatModel(config, 'executor')).invoke([new HumanMessage('go')]);
     const first = await fetchFirstByte(server.url);
     release();
     const message = await reply;

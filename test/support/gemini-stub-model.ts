@@ -4,7 +4,7 @@ import { createChatModel, type ModelRole } from '../../lib/models/create-chat-mo
 import type { GeminiStub } from './gemini-stub.ts';
 
 /** The real ChatGoogleGenerativeAI of `LLM_PROVIDER=gemini` (createChatModel), pointed at a stub. */
-export function geminiAt(stub: GeminiStub, role: ModelRole): BaseChatModel {
+export function geminiAt(stub: GeminiStub, role: ModelRole): Promise<BaseChatModel> {
   const config = loadConfig({
     LLM_PROVIDER: 'gemini',
     GOOGLE_API_KEY: 'test-key',
