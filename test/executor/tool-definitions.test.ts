@@ -43,4 +43,18 @@ describe('toolDefinitions', () => {
     const keys = keysOf(tools.map((t) => t.function.parameters));
     expect(keys.filter((k) => FORBIDDEN.includes(k))).toEqual([]);
   });
+
+  it('never declares a blocked action, even if a stored plan names one', () => {
+    // Prepare: a plan cannot hold a blocked action (the planner refuses it); this is the second line of defence.
+    const plan = aConfirmedPlan([
+      { action_id: 'deleteBooking', parameters: { booking_id: 'bk_1042' } },
+      steps.guestCount(5),
+    ]);
+
+    // Act
+    const tools = toolDefinitions(plan, loadCompiledRegistry(), askUserTool);
+
+    // Assess
+    expect(tools.map((t) => t.function.name)).toEqual(['updateGuestCount', 'ask_user']);
+  });
 });
