@@ -58,6 +58,26 @@ describe('mapToolCalls: refusals and their reasons', () => {
     ]);
   });
 
+  it('refuses a tool the registry does not know as outside the plan, without failing the turn', () => {
+    // Act: a model may name any tool; an unknown name has no registry entry to read a safety tier from.
+    const mapped = mapToolCalls(plan, registry, [
+      call('teleportBooking', 'a'),
+      call('rescheduleBooking', 'b'),
+    ]);
+
+    // Assess
+    expect(mapped).toEqual([
+      {
+        tool_call_id: 'a',
+        name: 'teleportBooking',
+        kind: 'refused',
+        guardrail: 'outside_plan',
+        reason: "teleportBooking is not part of the confirmed plan; only the plan's steps can be executed",
+      },
+      { tool_call_id: 'b', name: 'rescheduleBooking', kind: 'step', step_number: 1 },
+    ]);
+  });
+
   it('refuses a question code cannot render, with the renderer’s reason, and does not pause', () => {
     // Act
     const mapped = mapToolCalls(plan, registry, [
