@@ -161,6 +161,7 @@ describe('executor graph: the tools node runs plan steps in order', () => {
     stepsIn: Parameters<typeof aConfirmedPlan>[0],
     args: { name: string; args: Record<string, unknown> }[],
     status?: 400 | 409,
+    afterAnswer = false,
   ) {
     const plan = aConfirmedPlan(stepsIn, { status: 'executing' });
     const world = await freshWorld(stack);
@@ -171,6 +172,7 @@ describe('executor graph: the tools node runs plan steps in order', () => {
       aGraphState({
         plan,
         pending: args.map((a, i) => stepCall(i + 1, a.name)),
+        after_answer: afterAnswer,
         ...turn(args),
       }),
     );
@@ -196,6 +198,27 @@ describe('executor graph: the tools node runs plan steps in order', () => {
       }),
     );
     expect(events.map((e) => e.attrs?.metadata?.guardrail)).toEqual(['changed_confirmed_value']);
+    expect(stack.sandbox.admin.journal({ operation: 'addBookingNote' })).toEqual([]);
+  });
+
+  it('after an answer, a refused change to a confirmed value is a new request: the plan fails at that step', async () => {
+    // Act
+    const { update, world, plan } = await runTurn(
+      [steps.guestCount(6), steps.note('hi')],
+      [
+        { name: 'updateGuestCount', args: { booking_id: 'bk_1042', party_size: 7 } },
+        { name: 'addBookingNote', args: { booking_id: 'bk_1042', text: 'hi' } },
+      ],
+      undefined,
+      true,
+    );
+
+    // Assess
+    const failure = { kind: 'scope_changed', step_number: 1, message: NEW_REQUEST_MESSAGE };
+    expect(update.failure).toEqual(failure);
+    expect(update.outcome).toEqual({ kind: 'failed', failure });
+    expect((await world.log.get(plan.plan_id))?.failure).toEqual(failure);
+    expect(stack.sandbox.admin.journal({ operation: 'updateGuestCount' })).toEqual([]);
     expect(stack.sandbox.admin.journal({ operation: 'addBookingNote' })).toEqual([]);
   });
 
