@@ -1,35 +1,29 @@
-// zod/mini, not classic zod: every handler builds this schema at import, before its first request. A classic schema
-// instance defines all of its chainable methods when it is built; this object alone made 163 of the 355 classic
-// instances get-plan built before answering (docs/deploy.md "Cold start"). Same core and parse; zod/mini sets no
-// error messages of its own, so loadConfig passes the English ones classic zod uses (see below).
-import * as z from 'zod/mini';
-import englishErrors from 'zod/v4/locales/en.js';
+import * as z from 'zod';
 
 /** The venue locale when VENUE_LOCALE is not set: the service's home market. */
 export const DEFAULT_VENUE_LOCALE = 'en-AU';
 /** The venue timezone when VENUE_TIMEZONE is not set: the home market's. */
 export const DEFAULT_VENUE_TIMEZONE = 'Australia/Sydney';
 
-const int = (def: number, min: number, max: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), def);
-const optionalString = z.pipe(
-  z.optional(z.string()),
-  z.transform((v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v)),
-);
+const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
 /**
  * The service's whole configuration, parsed once from the environment (STYLE: config is one object).
  * Every default is documented in the README's configuration table; keep the two in step.
  */
-export const ConfigSchema = z.pipe(
-  z.object({
-    STAGE: z._default(z.string(), 'local'),
-    AWS_REGION: z._default(z.string(), 'us-east-1'),
-    LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
+export const ConfigSchema = z
+  .object({
+    STAGE: z.string().default('local'),
+    AWS_REGION: z.string().default('us-east-1'),
+    LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 
-    PLANS_TABLE: z._default(z.string(), 'booking-update-plans'),
-    SESSIONS_TABLE: z._default(z.string(), 'booking-update-sessions'),
-    EXECUTIONS_TABLE: z._default(z.string(), 'booking-update-executions'),
+    PLANS_TABLE: z.string().default('booking-update-plans'),
+    SESSIONS_TABLE: z.string().default('booking-update-sessions'),
+    EXECUTIONS_TABLE: z.string().default('booking-update-executions'),
     PLAN_QUEUE_URL: optionalString,
     /** The plan queue's DLQ, read by the watchdog and `npm run ops -- redrive` (ADR 0009). */
     PLAN_DLQ_URL: optionalString,
@@ -39,32 +33,33 @@ export const ConfigSchema = z.pipe(
     DYNAMODB_ENDPOINT: optionalString,
     SQS_ENDPOINT: optionalString,
 
-    BOOKING_API_URL: z._default(z.url(), 'http://127.0.0.1:4010'),
+    BOOKING_API_URL: z.url().default('http://127.0.0.1:4010'),
     /** 000 Constraints: individual API calls time out within 30-120 s, configurable. */
     BOOKING_API_TIMEOUT_MS: int(30_000, 30_000, 120_000),
 
     /** gemini | offline | relay (a person plays the model) | cassette (recorded answers); docs/models.md. */
-    LLM_PROVIDER: z.optional(z.enum(['gemini', 'offline', 'relay', 'cassette'])),
+    LLM_PROVIDER: z.enum(['gemini', 'offline', 'relay', 'cassette']).optional(),
     GOOGLE_API_KEY: optionalString,
     /** Secrets Manager ARN holding the Gemini key (deployed stacks); resolved at cold start. */
     GOOGLE_API_KEY_SECRET_ARN: optionalString,
-    GEMINI_MODEL: z._default(z.string(), 'gemini-2.5-flash'),
-    GEMINI_TEMPERATURE: z._default(z.coerce.number().check(z.minimum(0), z.maximum(2)), 0),
+    GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+    GEMINI_TEMPERATURE: z.coerce.number().min(0).max(2).default(0),
     GEMINI_TIMEOUT_MS: int(20_000, 1_000, 120_000),
     /** Points the real Gemini client elsewhere (tests use a local generateContent stub). */
     GEMINI_BASE_URL: optionalString,
     /** LLM_PROVIDER=relay: each request is written under this directory and the answer is read from a file. */
-    RELAY_DIR: z._default(z.string().check(z.minLength(1)), '.local/relay'),
+    RELAY_DIR: z.string().min(1).default('.local/relay'),
     /** LLM_PROVIDER=relay: how long the relay waits for one answer file (a person is answering). */
     RELAY_ANSWER_TIMEOUT_MS: int(1_800_000, 1_000, 86_400_000),
     /** LLM_PROVIDER=relay: how often the relay prints that it is still waiting. */
     RELAY_PROGRESS_MS: int(30_000, 1_000, 3_600_000),
 
-    VENUE_TIMEZONE: z._default(z.string(), DEFAULT_VENUE_TIMEZONE),
+    VENUE_TIMEZONE: z.string().default(DEFAULT_VENUE_TIMEZONE),
     /** BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). */
     VENUE_LOCALE: z
-      ._default(z.string(), DEFAULT_VENUE_LOCALE)
-      .check(z.refine(isLocale, { message: 'must be a BCP-47 locale such as en-AU, en-US or fr-FR' })),
+      .string()
+      .default(DEFAULT_VENUE_LOCALE)
+      .refine(isLocale, { message: 'must be a BCP-47 locale such as en-AU, en-US or fr-FR' }),
     /** 000 Planning Rules 5: bounded clarification attempts. */
     MAX_CLARIFICATIONS: int(3, 1, 10),
     /** 000 Error Classification: bounded 400 self-correction. */
@@ -84,16 +79,15 @@ export const ConfigSchema = z.pipe(
     LANGFUSE_SECRET_KEY: optionalString,
     /** Secrets Manager ARN holding {"publicKey","secretKey"} (deployed stacks). */
     LANGFUSE_SECRET_ARN: optionalString,
-    LANGFUSE_BASE_URL: z._default(z.url(), 'https://cloud.langfuse.com'),
+    LANGFUSE_BASE_URL: z.url().default('https://cloud.langfuse.com'),
     /** Upper bound on how long a Lambda waits for Langfuse before returning. */
     LANGFUSE_FLUSH_TIMEOUT_MS: int(2_000, 100, 10_000),
-  }),
-  z.transform((c) => ({
+  })
+  .transform((c) => ({
     ...c,
     // An explicit provider wins; otherwise a key means Gemini and no key means the offline model.
     LLM_PROVIDER: c.LLM_PROVIDER ?? (c.GOOGLE_API_KEY || c.GOOGLE_API_KEY_SECRET_ARN ? 'gemini' : 'offline'),
-  })),
-);
+  }));
 
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -112,9 +106,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment once. Throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // Per parse, not z.config(): the messages must not depend on whether classic zod (which sets them globally) happens
-  // to be loaded, and importing config must not change zod's global state.
-  const parsed = ConfigSchema.safeParse(env, { error: englishErrors().localeError });
+  const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);

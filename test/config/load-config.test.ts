@@ -1,6 +1,5 @@
-// Only lib/config is imported here, on purpose: vitest gives each test file its own module graph, so classic zod
-// (which sets English error messages globally when it loads) is not loaded, as in a process that parses its
-// configuration before anything else. The messages below must come from loadConfig itself.
+// Only lib/config is imported here: vitest gives each test file its own module graph, so these messages are the
+// ones a handler's start-up error shows, whatever else the handler imports.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../lib/config/config.ts';
 

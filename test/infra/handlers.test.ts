@@ -108,7 +108,7 @@ describe('BookingUpdateStack handlers (dev)', () => {
 
   describe('environment', () => {
     it('uses only variable names that lib/config/config.ts knows, and parses with loadConfig', () => {
-      const known = new Set([...Object.keys(ConfigSchema.def.in.shape), 'NODE_OPTIONS']);
+      const known = new Set([...Object.keys(ConfigSchema.in.shape), 'NODE_OPTIONS']);
 
       for (const name of HANDLERS) {
         // Arrange: tokens (Ref/GetAtt) stand in as plain strings, the way Lambda will see them resolved.
