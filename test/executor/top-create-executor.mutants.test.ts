@@ -119,6 +119,21 @@ describe('executor: a failure decided before a crash is not decided again', () =
       { numRuns: 80 },
     );
   });
+
+  it('a failed step recorded without any result still fails the plan, with a generic message', () => {
+    // Prepare: a crash between the step's failed state and its result leaves no result on the step.
+    const base = planInStates(['succeeded', 'failed']);
+    const plan: StoredPlan = {
+      ...base,
+      actions: base.actions.map(({ result: _result, ...s }) => s),
+    };
+
+    // Act
+    const decided = decidedFailure(plan, {} as ExecutionRecord);
+
+    // Assess
+    expect(decided).toStrictEqual({ kind: 'step_failed', step_number: 2, message: 'Step 2 failed.' });
+  });
 });
 
 describe('executor use case (issue 6): admission, span and acknowledgement', () => {
