@@ -35,7 +35,7 @@ export class ModelConfigError extends Error {
  *   invocation (docs/deploy.md "Cold start"). Gemini stays a static import: it is what a cold Lambda loads.
  * - `relay` / `cassette`: the same Gemini client, pointed at the loopback relay or cassette player that `npm start`
  *   or `npm run eval` started (GEMINI_BASE_URL); no key. A relay call waits up to RELAY_ANSWER_TIMEOUT_MS.
- * Anything else throws ModelConfigError (config already restricts the enum; this guards other callers).
+ * Anything else rejects with ModelConfigError (config already restricts the enum; this guards other callers).
  */
 export async function createChatModel(config: ModelConfig, role: ModelRole): Promise<BaseChatModel> {
   const provider: string = config.LLM_PROVIDER;
