@@ -31,7 +31,7 @@ async function rig(reply: () => Promise<unknown>, plan = planWithDone(1, 2)) {
   const world: ExecutorWorld = await freshWorld(stack);
   const { model, seen } = scriptedModel(reply);
   const crashes: string[] = [];
-  const { ctx } = nodeContext(world, plan.plan_id, model, { crash: (p) => crashes.push(p) });
+  const { ctx } = nodeContext(world, plan, model, { crash: (p) => crashes.push(p) });
   return { world, agent: agentNode(ctx), seen, crashes, plan };
 }
 
@@ -173,7 +173,7 @@ describe('executor graph: the agent node', () => {
     // Prepare
     const world = await freshWorld(stack);
     const plan = planWithDone(0, 1);
-    const { ctx } = nodeContext(world, plan.plan_id, {} as never);
+    const { ctx } = nodeContext(world, plan, {} as never);
 
     // Act
     const run = agentNode(ctx)(aGraphState({ plan, model_errors: 2 }));

@@ -27,7 +27,7 @@ const executing = (done = 0): StoredPlan => {
 async function rig(plan: StoredPlan) {
   const world = await freshWorld(stack);
   await world.seed(plan);
-  const { ctx, events } = nodeContext(world, plan.plan_id, fakeModel());
+  const { ctx, events } = nodeContext(world, plan, fakeModel());
   return { world, events, ask_user: askUserNode(ctx), roll_back: rollBackNode(ctx) };
 }
 

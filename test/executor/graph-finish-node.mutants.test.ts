@@ -103,7 +103,7 @@ describe('executor graph: finish when every step succeeded', () => {
       },
       undefined,
     );
-    const { ctx } = nodeContext(world, plan.plan_id, fakeModel());
+    const { ctx } = nodeContext(world, plan, fakeModel());
 
     // Act
     const update = await finishNode(ctx)(aGraphState({ plan }));

@@ -50,7 +50,7 @@ async function answered(
       }),
   );
   await world.sessions.claimBlockingSlot(stored.session_id, stored.plan_id);
-  const { ctx, events } = nodeContext(world, stored.plan_id, fakeModel(), overrides);
+  const { ctx, events } = nodeContext(world, stored, fakeModel(), overrides);
   const update = await readable(receiveAnswerNode(ctx))(aGraphState({ plan: stored, pending }));
   return { world, events, update, plan: stored };
 }

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function rig(plan: StoredPlan) {
   const world: ExecutorWorld = await freshWorld(stack);
-  const { ctx, events } = nodeContext(world, plan.plan_id, fakeModel());
+  const { ctx, events } = nodeContext(world, plan, fakeModel());
   return { world, events, tools: readable(toolsNode(ctx)) };
 }
 
@@ -167,7 +167,7 @@ describe('executor graph: the tools node runs plan steps in order', () => {
     const world = await freshWorld(stack);
     await world.seed(plan);
     if (status) stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'status', status });
-    const { ctx, events } = nodeContext(world, plan.plan_id, fakeModel());
+    const { ctx, events } = nodeContext(world, plan, fakeModel());
     const update = await readable(toolsNode(ctx))(
       aGraphState({
         plan,

@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
 import type { RunContext } from '../../lib/executor/run-context.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import type { SpanHandle } from '../../lib/ports/tracer.ts';
 import { TOKEN } from './executor-fixture.ts';
 import type { ExecutorWorld } from './executor-harness.ts';
@@ -9,12 +10,13 @@ import type { ExecutorWorld } from './executor-harness.ts';
 export type SpanEvent = { name: string; attrs: Parameters<SpanHandle['event']>[1] };
 
 /**
- * A RunContext over a fresh world, to run one graph node directly (the graph and its routers are tested apart):
- * the node's returned update, the stores and the span's events can then be asserted one by one.
+ * The one RunContext the executor tests build over a world, as create-executor.ts does for a message (the plan's
+ * trace scope, the user's token, the `execution` span), to run one graph node, one step or the rollback directly:
+ * the returned update, the stores and the span's events can then be asserted one by one.
  */
 export function nodeContext(
   world: ExecutorWorld,
-  planId: string,
+  plan: Pick<StoredPlan, 'plan_id' | 'user_id' | 'session_id'>,
   model: BaseChatModel,
   overrides: Partial<ExecutorDeps> = {},
 ): { ctx: RunContext; events: SpanEvent[] } {
@@ -25,7 +27,8 @@ export function nodeContext(
       events.push({ name, attrs });
     },
   };
-  const scope = { userId: 'user_ops_harbour', sessionId: 'sess', planId };
+  const planId = plan.plan_id;
+  const scope = { userId: plan.user_id, sessionId: plan.session_id, planId };
   return { ctx: { deps: world.deps(model, overrides), planId, token: TOKEN, scope, span }, events };
 }
 

@@ -10,6 +10,7 @@ import { ActionRegistry } from '../../lib/registry/action-registry.ts';
 import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import type { ExecutorWorld } from './executor-harness.ts';
+import { nodeContext } from './graph-context.ts';
 
 /**
  * Drives the rollback code (lib/executor/rollback) directly, without the graph: a plan stored as executing with its
@@ -38,16 +39,16 @@ export async function rollbackRig(
   options: RigOptions = {},
 ): Promise<RollbackRig> {
   const executing = await world.seed({ ...plan, status: 'executing' });
-  const { model: _model, ...deps } = world.deps(new OfflineExecutorModel(), {
+  const { ctx } = nodeContext(world, executing, new OfflineExecutorModel(), {
     ...(options.bookingApi ? { bookingApi: options.bookingApi } : {}),
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.crash ? { crash: options.crash } : {}),
   });
+  // Rollback runs without a model (the watchdog has none): its context carries none either.
+  const { model: _model, ...deps } = ctx.deps;
   const record = { ...freshRecord(deps, executing), ...options.checkpoint };
-  const scope = { userId: plan.user_id, sessionId: plan.session_id, planId: plan.plan_id };
-  const span = { update: () => undefined, event: () => undefined };
   return {
-    ctx: { deps, planId: plan.plan_id, token: 'exec-token-harbour-0001', scope, span },
+    ctx: { ...ctx, deps },
     state: stateFromCheckpoint(executing, record, false),
     deps,
   };

@@ -5,9 +5,9 @@ import type { RunContext } from '../../lib/executor/run-context.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import type { ActionCall, ActionOutcome } from '../../lib/ports/booking-api.ts';
-import { TOKEN } from './executor-fixture.ts';
 import { type ExecutorStack, type ExecutorWorld, freshWorld, type WorldOptions } from './executor-harness.ts';
 import { aConfirmedPlan, type StepInput } from './executor-plans.ts';
+import { nodeContext } from './graph-context.ts';
 
 /** One call the scripted booking API received: the action, arguments and the headers that matter. */
 export interface SeenCall {
@@ -43,7 +43,7 @@ export async function stepRig(
   const world = await freshWorld(stack, options);
   const plan = await world.seed(aConfirmedPlan(steps, { status: 'executing', ...options.plan }));
   const calls: SeenCall[] = [];
-  const deps = world.deps(new OfflineExecutorModel(), {
+  const { ctx } = nodeContext(world, plan, new OfflineExecutorModel(), {
     bookingApi: {
       async invoke(call) {
         calls.push({
@@ -58,15 +58,7 @@ export async function stepRig(
     },
     ...options.deps,
   });
-  const scope = { userId: plan.user_id, sessionId: plan.session_id, planId: plan.plan_id };
-  const ctx: RunContext = {
-    deps,
-    planId: plan.plan_id,
-    token: TOKEN,
-    scope,
-    span: { update() {}, event() {} },
-  };
-  return { world, plan, ctx, state: stateFromCheckpoint(plan, freshRecord(deps, plan), false), calls };
+  return { world, plan, ctx, state: stateFromCheckpoint(plan, freshRecord(ctx.deps, plan), false), calls };
 }
 
 /** A booking as getBooking returns it (the pre-image and read-back source). */
