@@ -148,19 +148,18 @@ describe('runStep: arguments the executor does not send', () => {
     expect(rig.calls).toEqual([]);
   });
 
+  /** Step 2 deletes the note step 1 adds: its note_id is step 1's output. */
+  const NOTE_THEN_DELETE_IT = [
+    steps.note('Cake'),
+    {
+      action_id: 'deleteBookingNote',
+      parameters: { booking_id: 'bk_1042', note_id: '{{step_1.note_id}}' },
+    },
+  ];
+
   it('an unresolvable placeholder goes back to the model, counted but not recorded on the step', async () => {
     // Prepare: step 2 needs step 1's note id, and step 1 has not run.
-    const rig = await stepRig(
-      stack,
-      [
-        steps.note('Cake'),
-        {
-          action_id: 'deleteBookingNote',
-          parameters: { booking_id: 'bk_1042', note_id: '{{step_1.note_id}}' },
-        },
-      ],
-      guestCountApi(applied),
-    );
+    const rig = await stepRig(stack, NOTE_THEN_DELETE_IT, guestCountApi(applied));
     // Act
     const run = await runStep(rig.ctx, rig.state, 2, {});
     // Assess
@@ -181,17 +180,7 @@ describe('runStep: arguments the executor does not send', () => {
 
   it('a value offered for it that nothing backs is named, with where a value may come from', async () => {
     // Prepare
-    const rig = await stepRig(
-      stack,
-      [
-        steps.note('Cake'),
-        {
-          action_id: 'deleteBookingNote',
-          parameters: { booking_id: 'bk_1042', note_id: '{{step_1.note_id}}' },
-        },
-      ],
-      guestCountApi(applied),
-    );
+    const rig = await stepRig(stack, NOTE_THEN_DELETE_IT, guestCountApi(applied));
     // Act
     const run = await runStep(rig.ctx, rig.state, 2, { note_id: 'note_77' });
     // Assess
