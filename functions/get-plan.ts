@@ -1,6 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { lazy } from '../lib/composition/lazy.ts';
-import type { PlanServiceDeps } from '../lib/composition/plan-status-service.ts';
+import type { PlanStatusDeps } from '../lib/composition/plan-status-service.ts';
 import { loadConfig } from '../lib/config/config.ts';
 import { createHttpHandler } from '../lib/http/create-http-handler.ts';
 import { getPlanRoute } from '../lib/http/routes/get-plan-route.ts';
@@ -10,7 +10,7 @@ const config = loadConfig(process.env);
 const logger = createLogger(config);
 
 /** GET /v1/plans/{plan_id} over the given deps and logger (the local stack and tests inject theirs). */
-export function createHandler(deps: () => Promise<PlanServiceDeps>, log: Logger) {
+export function createHandler(deps: () => Promise<PlanStatusDeps>, log: Logger) {
   return createHttpHandler(getPlanRoute, deps, log);
 }
 

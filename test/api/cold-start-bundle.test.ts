@@ -93,5 +93,8 @@ describe('cold start on the shipped bundle (issue 12)', () => {
     expect(result).toBe(401);
     expect(loaded.flatMap((f) => modulesOf.get(f) ?? [])).toContain('lib/composition/plan-status-service.ts');
     expect(loaded.some((f) => f.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(true);
+    // A status read enqueues nothing: neither the chunks nor the first invocation touch the SQS client.
+    expect(loaded.some((f) => f.includes('node_modules/@aws-sdk/client-sqs/'))).toBe(false);
+    expect([...modulesOf.values()].flat().some((m) => m.startsWith('lib/adapters/sqs/'))).toBe(false);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { PlanServiceDeps } from '../../composition/plan-service.ts';
+import type { PlanStatusDeps } from '../../composition/plan-status-service.ts';
 import { getPlanStatus } from '../../plans/get-plan-status.ts';
 import type { HttpRoute } from '../http-route.ts';
 import { planResponse } from './plan-response.ts';
@@ -10,7 +10,7 @@ const GetPlanRequest = z
   .transform((r) => ({ plan_id: r.path.plan_id, user_id: r.query.user_id }));
 
 /** GET /v1/plans/{plan_id}?user_id=… (000 Get Plan Status). The token is required (401) but not used. */
-export const getPlanRoute: HttpRoute<PlanServiceDeps, z.infer<typeof GetPlanRequest>> = {
+export const getPlanRoute: HttpRoute<PlanStatusDeps, z.infer<typeof GetPlanRequest>> = {
   operationId: 'getPlanStatus',
   method: 'GET',
   path: '/v1/plans/{plan_id}',
