@@ -17,6 +17,13 @@ const GOALS = {
   heavy: { bundleMb: 2.5, ratio: 2.0 },
   api: { bundleMb: 0.6, ratio: 1.2 },
 };
+/**
+ * The prescribed libraries alone (bench/library-floor/): what the cheapest handler of each kind would import on
+ * top of its AWS SDK floor. The planner and executor carry the agent stack; the watchdog's prescribed libraries are
+ * the API handlers' (the LangChain messages and rollback code it loads are the executor's, not a library floor).
+ */
+const AGENT = new Set(['handle-request', 'execute-plan']);
+const LIBRARY_FLOORS = { api: 'api.ts', agent: 'heavy.ts' } as const;
 
 interface Bundle {
   name: string;
@@ -73,6 +80,15 @@ function bundle(entry: string, root: string): Bundle {
   return { name, file: abs(index), service: service && abs(service), chunks, sdk, floor };
 }
 
+/** Bundles one library floor as a handler is bundled; returns its index.mjs (no service chunk: it has none). */
+function bundleLibraryFloor(entry: string, root: string): string {
+  const outdir = join(root, `library-floor-${entry.replace(/\.ts$/, '')}`);
+  rmSync(outdir, { recursive: true, force: true });
+  // bundleHandler resolves entries under functions/: the floors live beside this bench.
+  bundleHandler(join('..', 'bench', 'library-floor', entry), ROOT, outdir);
+  return join(outdir, 'index.mjs');
+}
+
 /** Import time of modules, one after the other, in a fresh Node process, in ms (the init share we control). */
 function importTimeMs(...files: string[]): number {
   const imports = files.map((f) => `await import(${JSON.stringify(f)});`).join('');
@@ -85,10 +101,14 @@ interface Samples {
   floor: number[];
   init: number[];
   first: number[];
+  /** The handler's SDK floor, then its library floor (bench/library-floor/), in one process. */
+  libraries: number[];
   /** init ÷ the floor sample taken just before it, per pair. */
   initRatio: number[];
   /** first invocation ÷ the floor sample taken just before it, per pair. */
   firstRatio: number[];
+  /** libraries ÷ the floor sample taken just before it, per pair. */
+  librariesRatio: number[];
 }
 
 /** Takes one floor sample, then `measure`, in fresh processes back to back: the pair shares the machine's load. */
@@ -118,8 +138,16 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
   mkdirSync(outdir, { recursive: true });
   const entries = readdirSync(join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'));
   const bundles = entries.map((entry) => bundle(entry, outdir));
+  const libraryFloors = {
+    api: bundleLibraryFloor(LIBRARY_FLOORS.api, outdir),
+    agent: bundleLibraryFloor(LIBRARY_FLOORS.agent, outdir),
+  };
+  const librariesOf = (b: Bundle) => (AGENT.has(b.name) ? 'agent' : 'api');
   const samples = new Map<string, Samples>(
-    bundles.map((b) => [b.name, { floor: [], init: [], first: [], initRatio: [], firstRatio: [] }]),
+    bundles.map((b) => [
+      b.name,
+      { floor: [], init: [], first: [], libraries: [], initRatio: [], firstRatio: [], librariesRatio: [] },
+    ]),
   );
   for (let i = 0; i < runs; i += 1) {
     for (const b of bundles) {
@@ -131,6 +159,9 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
       const first = b.service ? pairWithFloor(b, t, () => importTimeMs(b.file, b.service!)) : init;
       t.first.push(first.time);
       t.firstRatio.push(first.ratio);
+      const libraries = pairWithFloor(b, t, () => importTimeMs(b.floor, libraryFloors[librariesOf(b)]));
+      t.libraries.push(libraries.time);
+      t.librariesRatio.push(libraries.ratio);
     }
   }
   return bundles.flatMap((b): BenchRow[] => {
@@ -140,6 +171,7 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
     const initMb = b.chunks.filter((c) => c.atInit).reduce((sum, c) => sum + c.bytes, 0) / 1024 / 1024;
     const t = samples.get(b.name)!;
     const ratio = median(t.firstRatio);
+    const librariesRatio = median(t.librariesRatio);
     return [
       {
         group: 'lambda',
@@ -199,6 +231,20 @@ export async function benchLambdaBundles(runs = 10): Promise<BenchRow[]> {
         goal: `≤ ${goal.ratio}`,
         ok: ratio <= goal.ratio,
         ratio: `median of ${t.firstRatio.length} paired ratios`,
+      },
+      {
+        group: 'lambda',
+        metric: `${b.name} prescribed libraries alone ÷ SDK floor (the lowest reachable)`,
+        value: round(librariesRatio, 2),
+        unit: '×',
+        ratio: `bench/library-floor/${LIBRARY_FLOORS[librariesOf(b)]} over the same SDK floor, median of ${t.librariesRatio.length} paired ratios`,
+      },
+      {
+        group: 'lambda',
+        metric: `${b.name} first invocation ÷ its library floor (our code's share)`,
+        value: round(ratio / librariesRatio, 2),
+        unit: '×',
+        ratio: 'the two medians above, divided',
       },
     ];
   });
