@@ -28,3 +28,12 @@ export function orList(items: readonly string[]): string {
 export function wireDateTime(instant: DateTime): string {
   return instant.toUTC().set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? '';
 }
+
+/**
+ * The 001 wire datetime of a day and a time on the venue's clock ("2026-11-28" + "15:00" in Sydney:
+ * "2026-11-28T04:00:00Z"). A date and a time are venue-local (001); a datetime is UTC, so every reader that joins
+ * the two goes through here, the planner's gate and the executor's answer reader alike.
+ */
+export function venueDateTime(date: string, time: string, timeZone: string): string {
+  return wireDateTime(DateTime.fromISO(`${date}T${time}`, { zone: timeZone }));
+}

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../lib/executor/ask/read-answer.ts';
 import type { AskSpec } from '../../lib/executor/ask/render-question.ts';
@@ -150,8 +151,32 @@ describe('readAnswer: missing_value', () => {
     expect(read(startsAt, 'whenever', EVENT_ACTION)).toEqual(unread);
     expect(read(startsAt, '3pm', EVENT_ACTION)).toEqual(unread);
     expect(read(startsAt, 'Saturday', EVENT_ACTION)).toEqual(unread);
-    // Both said: read (whether the schema then takes the venue-local value is another matter, see the report).
-    expect(read(startsAt, 'Saturday at 3pm', EVENT_ACTION)).not.toEqual(unread);
+    // Both said: the venue's Saturday 14 March at 15:00 (AEDT, UTC+11) as the 001 UTC datetime.
+    expect(read(startsAt, 'Saturday at 3pm', EVENT_ACTION)).toEqual(value('2026-03-14T04:00:00Z'));
+  });
+
+  it('sends a datetime answer as the UTC instant of that day and time on the venue’s clock, in any timezone', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Australia/Sydney', 'America/New_York', 'UTC', 'Asia/Kolkata', 'Pacific/Auckland'),
+        fc.integer({ min: 0, max: 23 }),
+        fc.constantFrom(0, 15, 30, 45),
+        (timeZone, hour, minute) => {
+          // Prepare: no clock change on Saturday 14 March 2026 in these zones.
+          const hhmm = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+          // Act
+          const reading = readAnswer(missing('starts_at'), `Saturday at ${hhmm}`, EVENT_ACTION, registry, {
+            ...when,
+            timeZone,
+          });
+          // Assess: valid for the 001 schema, and the venue reads back the day and time it was told.
+          expect(reading.ok).toBe(true);
+          const instant = DateTime.fromISO(reading.ok ? reading.value : '', { zone: 'utc' });
+          expect(reading.ok && reading.value.endsWith('Z')).toBe(true);
+          expect(instant.setZone(timeZone).toFormat("yyyy-MM-dd'T'HH:mm")).toBe(`2026-03-14T${hhmm}`);
+        },
+      ),
+    );
   });
 
   it('reads a yes/no parameter as a boolean', () => {

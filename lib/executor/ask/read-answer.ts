@@ -1,3 +1,4 @@
+import { venueDateTime } from '../../dates/format-when.ts';
 import { numberWordsToDigits } from '../../dates/normalize/number-words.ts';
 import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { WhenContext } from '../../dates/when-outcome.ts';
@@ -81,7 +82,8 @@ function typedValue(p: CompiledParameter, text: string, when: WhenContext): Answ
         : p.type === 'time'
           ? v?.time
           : v?.date && v.time
-            ? `${v.date}T${v.time}`
+            ? // 001: a datetime is UTC; the answer's day and time are the venue's.
+              venueDateTime(v.date, v.time, when.timeZone)
             : undefined;
     if (value === undefined)
       return { ok: false, problem: `I could not read that answer as a ${p.type} for the ${label}.` };

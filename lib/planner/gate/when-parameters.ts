@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { wireDateTime } from '../../dates/format-when.ts';
+import { venueDateTime, wireDateTime } from '../../dates/format-when.ts';
 import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { PartOfDay, VenueClock, WhenOutcome } from '../../dates/when-outcome.ts';
 import {
@@ -92,10 +92,7 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       }
       const day = date ?? booking?.date;
       if (!day || !time) return ask();
-      return {
-        kind: 'value',
-        value: wireDateTime(DateTime.fromISO(`${day}T${time}`, { zone: venue.timeZone })),
-      };
+      return { kind: 'value', value: venueDateTime(day, time, venue.timeZone) };
     },
   };
 }
