@@ -32,8 +32,15 @@ export function wireDateTime(instant: DateTime): string {
 /**
  * The 001 wire datetime of a day and a time on the venue's clock ("2026-11-28" + "15:00" in Sydney:
  * "2026-11-28T04:00:00Z"). A date and a time are venue-local (001); a datetime is UTC, so every reader that joins
- * the two goes through here, the planner's gate and the executor's answer reader alike.
+ * the two goes through here, the planner's gate and the executor's answer reader alike. Undefined when the clocks
+ * change over that time, so it names no single moment: skipped when they go forward (luxon would silently move it
+ * an hour on), or passed twice when they go back. Callers ask rather than pick one.
  */
-export function venueDateTime(date: string, time: string, timeZone: string): string {
-  return wireDateTime(DateTime.fromISO(`${date}T${time}`, { zone: timeZone }));
+export function venueDateTime(date: string, time: string, timeZone: string): string | undefined {
+  const moments = DateTime.fromISO(`${date}T${time}`, { zone: timeZone }).getPossibleOffsets();
+  const [moment] = moments;
+  if (moments.length !== 1 || !moment || moment.toFormat("yyyy-MM-dd'T'HH:mm") !== `${date}T${time}`) {
+    return undefined;
+  }
+  return wireDateTime(moment);
 }

@@ -87,6 +87,15 @@ export function missingWhenQuestion(phrase: string, needed: Needed): WhenQuestio
   };
 }
 
+/** "2:30" on the night the clocks change: skipped or passed twice, so it names no single moment to send. */
+export function clockChangeQuestion(phrase: string, time: string): WhenQuestion {
+  return {
+    question: `“${phrase}”: the clocks change at ${time} that day in the venue's timezone, so it is not one moment. Which time do you mean?`,
+    suggestions: [],
+    unclear: 'time',
+  };
+}
+
 /**
  * "Sunday morning" against the product's sessions that day: exactly one session in that part of the day is taken
  * without asking; otherwise this question offers the sessions in it, or the day's sessions when none is.

@@ -179,6 +179,18 @@ describe('readAnswer: missing_value', () => {
     );
   });
 
+  it('asks again, without guessing, for a datetime the clocks skip or pass twice at the venue', () => {
+    const startsAt = missing('starts_at');
+    const clocks = (time: string) =>
+      problem(
+        `The clocks change at ${time} that day in the venue's timezone, so it is not one moment. Which time do you mean?`,
+      );
+    // Sydney: forward at 02:00 on Sun 4 Oct 2026, back at 03:00 on Sun 5 Apr 2026.
+    expect(read(startsAt, 'Sunday 4 October at 02:30', EVENT_ACTION)).toEqual(clocks('02:30'));
+    expect(read(startsAt, 'Sunday 5 April at 02:30', EVENT_ACTION)).toEqual(clocks('02:30'));
+    expect(read(startsAt, 'Sunday 5 April at 04:00', EVENT_ACTION)).toEqual(value('2026-04-04T18:00:00Z'));
+  });
+
   it('reads a yes/no parameter as a boolean', () => {
     const notify = missing('notify_guest');
     expect(read(notify, 'yes please', EVENT_ACTION)).toEqual(value('true'));

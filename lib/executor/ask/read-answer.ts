@@ -85,6 +85,11 @@ function typedValue(p: CompiledParameter, text: string, when: WhenContext): Answ
             ? // 001: a datetime is UTC; the answer's day and time are the venue's.
               venueDateTime(v.date, v.time, when.timeZone)
             : undefined;
+    if (value === undefined && p.type === 'datetime' && v?.date && v.time)
+      return {
+        ok: false,
+        problem: `The clocks change at ${v.time} that day in the venue's timezone, so it is not one moment. Which time do you mean?`,
+      };
     if (value === undefined)
       return { ok: false, problem: `I could not read that answer as a ${p.type} for the ${label}.` };
   } else if (p.type === 'number' || p.type === 'boolean') {

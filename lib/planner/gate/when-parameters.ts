@@ -3,6 +3,7 @@ import { venueDateTime, wireDateTime } from '../../dates/format-when.ts';
 import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { PartOfDay, VenueClock, WhenOutcome } from '../../dates/when-outcome.ts';
 import {
+  clockChangeQuestion,
   missingWhenQuestion,
   type Needed,
   type WhenQuestion,
@@ -92,7 +93,10 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       }
       const day = date ?? booking?.date;
       if (!day || !time) return ask();
-      return { kind: 'value', value: venueDateTime(day, time, venue.timeZone) };
+      const value = venueDateTime(day, time, venue.timeZone);
+      return value
+        ? { kind: 'value', value }
+        : { kind: 'ask', question: clockChangeQuestion(outcome.phrase, time) };
     },
   };
 }
