@@ -3,6 +3,7 @@ import { fakeModel } from '@langchain/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlannedCall } from '../../lib/executor/execution-log.ts';
 import { NEW_REQUEST_MESSAGE } from '../../lib/executor/graph/scope-check.ts';
+import { mapToolCalls } from '../../lib/executor/graph/tool-call-mapping.ts';
 import { toolsNode } from '../../lib/executor/graph/tools-node.ts';
 import { observationMessage } from '../../lib/executor/step/observation.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
@@ -220,6 +221,35 @@ describe('executor graph: the tools node runs plan steps in order', () => {
     expect((await world.log.get(plan.plan_id))?.failure).toEqual(failure);
     expect(stack.sandbox.admin.journal({ operation: 'updateGuestCount' })).toEqual([]);
     expect(stack.sandbox.admin.journal({ operation: 'addBookingNote' })).toEqual([]);
+  });
+
+  it('a call the model sent without an id still runs with its own arguments: a changed value is refused', async () => {
+    // Prepare: the mapping the agent node logs for an id-less turn, over the same calls.
+    const plan = aConfirmedPlan([steps.guestCount(6)], { status: 'executing' });
+    const world = await freshWorld(stack);
+    await world.seed(plan);
+    const { ctx, events } = nodeContext(world, plan, fakeModel());
+    const idless = [
+      {
+        name: 'updateGuestCount',
+        args: { booking_id: 'bk_1042', party_size: 7 },
+        type: 'tool_call' as const,
+      },
+    ];
+
+    // Act
+    const update = await readable(toolsNode(ctx))(
+      aGraphState({
+        plan,
+        pending: mapToolCalls(plan, ctx.deps.registry, idless),
+        messages: [new AIMessage({ content: '', tool_calls: idless })],
+      }),
+    );
+
+    // Assess: refused as the same call with an id is, not run with no arguments (the confirmed 6).
+    expect(events.map((e) => e.attrs?.metadata?.guardrail)).toEqual(['changed_confirmed_value']);
+    expect(update.messages?.[0]).toMatchObject({ tool_call_id: 'call_0' });
+    expect(stack.sandbox.admin.journal({ operation: 'updateGuestCount' })).toEqual([]);
   });
 
   const twoSteps = [steps.guestCount(6), steps.note('hi')];

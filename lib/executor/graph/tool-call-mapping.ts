@@ -7,6 +7,15 @@ import type { PlannedCall } from '../execution-log.ts';
 import { ASK_USER, AskUserArgs } from './ask-user-tool.ts';
 
 /**
+ * The id a turn's `index`-th tool call is logged and answered under. A model may send a call without an id; the
+ * mapping and the tools node must then agree on the same stand-in, or the step would run without the model's
+ * arguments.
+ */
+export function toolCallIdOf(call: Pick<ToolCall, 'id'>, index: number): string {
+  return call.id ?? `call_${index}`;
+}
+
+/**
  * Maps one model turn's tool calls onto the confirmed plan, before anything runs (issue 6: the tools are only
  * the plan's actions plus ask_user; the model can't add steps or change the structure):
  * - a call to the action of the next open step maps to that step; the following call may map to the step after;
@@ -26,7 +35,7 @@ export function mapToolCalls(
   let cursor = plan.actions.findIndex((s) => s.step_state !== 'succeeded');
   let paused = false;
   return calls.map((call, i): PlannedCall => {
-    const base = { tool_call_id: call.id ?? `call_${i}`, name: call.name };
+    const base = { tool_call_id: toolCallIdOf(call, i), name: call.name };
     if (paused)
       return { ...base, kind: 'deferred', reason: 'not run: waiting for the user to answer ask_user' };
     if (call.name === ASK_USER) {

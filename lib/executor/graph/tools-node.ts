@@ -6,6 +6,7 @@ import { observationMessage } from '../step/observation.ts';
 import { runStep } from '../step/run-step.ts';
 import { type ExecutorStateUpdate, type ExecutorStateValue, toUpdate } from './graph-state.ts';
 import { NEW_REQUEST_MESSAGE } from './scope-check.ts';
+import { toolCallIdOf } from './tool-call-mapping.ts';
 
 function lastTurn(messages: BaseMessage[]): AIMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i -= 1) {
@@ -42,7 +43,7 @@ function scopeChanged(stepNumber: number): ExecutionFailure {
 export function toolsNode(ctx: RunContext) {
   return async function tools(state: ExecutorStateValue): Promise<ExecutorStateUpdate> {
     const turn = lastTurn(state.messages);
-    const argsById = new Map((turn?.tool_calls ?? []).map((c) => [c.id ?? '', c.args]));
+    const argsById = new Map((turn?.tool_calls ?? []).map((c, i) => [toolCallIdOf(c, i), c.args]));
     const observations: BaseMessage[] = [];
     const remaining: PlannedCall[] = [];
     let failure: ExecutionFailure | undefined;
