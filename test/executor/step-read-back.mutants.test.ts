@@ -71,6 +71,62 @@ describe('judgeReadBack: with a version in the pre-image and the read-back', () 
   );
 });
 
+describe('judgeReadBack: which fields and versions count', () => {
+  const moved = {
+    resolved_parameters: { booking_id: 'bk_1042', date: '2026-05-12', start_time: '15:00' },
+    before: { date: '2026-05-10', start_time: '14:00', version: 3 },
+  };
+
+  it('a sent field the resource does not carry is not held against it: the others decide', () => {
+    // Act / Assess: the read-back has no start_time at all; the date shows what was sent.
+    expect(judgeReadBack(reschedule, moved, { date: '2026-05-12', version: 4 })).toEqual({
+      kind: 'applied',
+      data: { date: '2026-05-12', version: 4 },
+    });
+  });
+
+  it('a moved version with none of the sent fields visible, or only some of them showing, is not ours to claim', () => {
+    // Act / Assess
+    expect(judgeReadBack(reschedule, moved, { status: 'confirmed', version: 4 })).toEqual({
+      kind: 'unknown',
+      reason: CHANGE_NOT_OURS,
+    });
+    expect(judgeReadBack(reschedule, moved, { date: '2026-05-12', start_time: '14:00', version: 4 })).toEqual(
+      {
+        kind: 'unknown',
+        reason: CHANGE_NOT_OURS,
+      },
+    );
+  });
+
+  it('a version that is not a number on either side is not compared: the values decide', () => {
+    // Prepare
+    const step = {
+      resolved_parameters: { booking_id: 'bk_1042', party_size: 14 },
+      before: { party_size: 12 },
+    };
+    // Act / Assess: "4" against 4, and 3 against "3", would otherwise read as a change that is not ours.
+    expect(
+      judgeReadBack(
+        guestCount,
+        { ...step, before: { party_size: 12, version: '4' } },
+        { party_size: 12, version: 4 },
+      ),
+    ).toEqual({
+      kind: 'not_applied',
+    });
+    expect(
+      judgeReadBack(
+        guestCount,
+        { ...step, before: { party_size: 12, version: 3 } },
+        { party_size: 12, version: '3' },
+      ),
+    ).toEqual({
+      kind: 'not_applied',
+    });
+  });
+});
+
 describe('judgeReadBack: without versions, by the values alone', () => {
   const step = {
     resolved_parameters: { booking_id: 'bk_1042', party_size: 14 },
@@ -246,6 +302,56 @@ describe('judgeVerify (ADR 0011: the overlay’s verify read)', () => {
     ).toEqual({ kind: 'unknown', reason: CANNOT_TELL });
   });
 
+  it('a field whose sent value is missing from the request never shows, whatever the resource holds', () => {
+    // Prepare: neither party_size nor guest.name was sent. A JavaScript backend may well echo the text "undefined".
+    const action = CompiledAction.parse({
+      ...guestCount,
+      action_id: 'updateGuestCountChecked',
+      verify: {
+        action_id: 'getBooking',
+        parameters: { booking_id: '{{request.booking_id}}' },
+        fields: { party_size: '{{request.party_size}}', 'guest.name': '{{request.guest.name}}' },
+      },
+    });
+    // Act / Assess
+    expect(
+      judgeVerify(
+        action,
+        { resolved_parameters: { booking_id: 'bk_1042' } },
+        { guest: { name: 'undefined' } },
+      ),
+    ).toEqual({ kind: 'not_applied' });
+    expect(
+      judgeVerify(action, { resolved_parameters: { booking_id: 'bk_1042' } }, { party_size: 'n/a' }),
+    ).toEqual({
+      kind: 'not_applied',
+    });
+  });
+
+  it('an enum field is compared as the enum is read: case does not matter', () => {
+    // Prepare
+    const action = CompiledAction.parse({
+      ...confirmation,
+      action_id: 'sendBookingConfirmationChecked',
+      verify: {
+        action_id: 'getBooking',
+        parameters: { booking_id: '{{request.booking_id}}' },
+        fields: { 'confirmation.channel': '{{request.channel}}', channel: '{{request.channel}}' },
+      },
+    });
+    // Act / Assess
+    expect(
+      judgeVerify(
+        action,
+        { resolved_parameters: { booking_id: 'bk_1042', channel: 'email' } },
+        {
+          channel: 'EMAIL',
+          confirmation: { channel: 'email' },
+        },
+      ).kind,
+    ).toBe('applied');
+  });
+
   it('a typed field is read in the venue’s locale', () => {
     // Prepare
     const action = CompiledAction.parse({
@@ -307,6 +413,105 @@ describe('verifyBaseline / readBack over the booking API', () => {
       await verifyBaseline(rig.ctx, guestCount, 1, { booking_id: 'bk_1042', party_size: 3 }),
     ).toBeUndefined();
     expect(rig.calls).toHaveLength(1);
+  });
+
+  it('takes no baseline without a version to compare, or when the pre-image read already is the baseline', async () => {
+    // Prepare
+    const { version: _unversioned, ...noVersion } = note.verify ?? { version: undefined };
+    const unversioned = CompiledAction.parse({
+      ...note,
+      action_id: 'addBookingNoteUnversioned',
+      verify: noVersion,
+    });
+    const both = CompiledAction.parse({
+      ...guestCount,
+      action_id: 'updateGuestCountVerified',
+      verify: note.verify,
+    });
+    const rig = await stepRig(stack, [steps.note('Cake at 9:45')], () => bookingRead({ notes: [] }));
+    // Act / Assess: neither reads the booking.
+    expect(await verifyBaseline(rig.ctx, unversioned, 1, noteRequest)).toBeUndefined();
+    expect(await verifyBaseline(rig.ctx, both, 1, { booking_id: 'bk_1042', party_size: 3 })).toBeUndefined();
+    expect(rig.calls).toEqual([]);
+  });
+
+  it('verify reads only what the request says: a value from elsewhere makes the change unreadable', async () => {
+    // Prepare: the verify read's booking id names a step's result, which the request does not hold.
+    const elsewhere = CompiledAction.parse({
+      ...note,
+      action_id: 'addBookingNoteElsewhere',
+      verify: { ...note.verify, parameters: { booking_id: '{{step_1.booking_id}}' } },
+    });
+    const rig = await stepRig(stack, [steps.note('Cake at 9:45')], () => bookingRead({ notes: [] }));
+    // Act / Assess
+    expect(await verifyBaseline(rig.ctx, elsewhere, 1, noteRequest)).toBeUndefined();
+    expect(
+      await readBack(rig.ctx, elsewhere, {
+        step_number: 1,
+        action_id: 'addBookingNote',
+        parameters: {},
+        resolved_parameters: noteRequest,
+        safety_tier: 'normal',
+        executed: false,
+        step_state: 'intent_recorded',
+      }),
+    ).toEqual({ kind: 'unknown', reason: 'this change cannot be read back' });
+    expect(rig.calls).toEqual([]);
+  });
+
+  it('each read is traced with what it was for: the baseline as a pre-image, the read-back as one', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.note('Cake at 9:45')], () =>
+      bookingRead({ version: 4, notes: [{ text: 'Cake at 9:45' }] }),
+    );
+    const step = {
+      step_number: 1,
+      resolved_parameters: { booking_id: 'bk_1042', party_size: 14 },
+      before: { party_size: 12, version: 3 },
+      parameters: {},
+      safety_tier: 'normal' as const,
+      executed: false,
+      step_state: 'intent_recorded' as const,
+    };
+    // Act
+    await verifyBaseline(rig.ctx, note, 1, noteRequest);
+    await readBack(rig.ctx, note, { ...step, action_id: 'addBookingNote', resolved_parameters: noteRequest });
+    await readBack(rig.ctx, guestCount, { ...step, action_id: 'updateGuestCount' });
+    // Assess
+    const purposes = rig.world.tracer.records.flatMap((r) =>
+      r.kind === 'span' && r.name === 'tool:getBooking'
+        ? [(r.options?.input as { purpose: string }).purpose]
+        : [],
+    );
+    expect(purposes).toEqual(['pre_image', 'read_back', 'read_back']);
+  });
+
+  it('reads a date back in the venue’s own locale (05/12/2026 is 12 May in New York, 5 December in Sydney)', async () => {
+    // Prepare: no version on either side, so the values decide.
+    const rig = await stepRig(stack, [steps.guestCount(6)], () => ({
+      ...bookingRead({ date: '05/12/2026' }),
+      data: { booking_id: 'bk_1042', date: '05/12/2026' },
+    }));
+    const step = {
+      step_number: 1,
+      action_id: 'rescheduleBooking',
+      parameters: {},
+      resolved_parameters: { booking_id: 'bk_1042', date: '2026-05-12' },
+      before: { date: '2026-12-05' },
+      safety_tier: 'normal' as const,
+      executed: false,
+      step_state: 'intent_recorded' as const,
+    };
+    const newYork = {
+      ...rig.ctx,
+      deps: {
+        ...rig.ctx.deps,
+        config: { ...rig.ctx.deps.config, VENUE_TIMEZONE: 'America/New_York', VENUE_LOCALE: 'en-US' },
+      },
+    };
+    // Act / Assess
+    expect((await readBack(newYork, reschedule, step)).kind).toBe('applied');
+    expect((await readBack(rig.ctx, reschedule, step)).kind).toBe('not_applied');
   });
 
   it('reads back through verify, else the pre-image read; says why when it cannot', async () => {

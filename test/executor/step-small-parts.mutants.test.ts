@@ -144,6 +144,21 @@ describe('placeholder evidence (000 Post-confirmation immutability)', () => {
     expect(isEvidenced('{{step_1.x}}', 'a.b', { outputs: new Map(), answers: ['axb'] })).toBe(false);
   });
 
+  it('never reads a null or a list as the value offered, nor a value without its own characters', () => {
+    // Prepare: the user's words hold "null", the booking id and a phone number without its brackets.
+    const said = {
+      outputs: new Map([[1, { id: ' note_9 ' }]]),
+      answers: ['null, I said BK-2044, call 02 9999 0000'],
+    };
+    // Act / Assess
+    expect(isEvidenced('{{step_3.booking_id}}', null, said)).toBe(false);
+    expect(isEvidenced('{{step_3.booking_id}}', ['BK-2044'], said)).toBe(false);
+    expect(isEvidenced('{{step_3.phone}}', '(02) 9999 0000', said)).toBe(false);
+    expect(isEvidenced('{{step_3.booking_id}}', 'BK-2044', said)).toBe(true);
+    // A value the API padded with spaces still backs the same value.
+    expect(isEvidenced('{{step_1.note_id}}', 'note_9', said)).toBe(true);
+  });
+
   it('reads the user’s answers from ask_user results only, skipping blank and foreign ones', () => {
     // Prepare
     const answer = (text: string, name = 'ask_user') =>

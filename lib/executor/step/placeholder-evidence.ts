@@ -18,6 +18,7 @@ export interface PlaceholderEvidence {
 export const NO_EVIDENCE: PlaceholderEvidence = { outputs: new Map(), answers: [] };
 
 function scalars(value: unknown, out: unknown[] = []): unknown[] {
+  // Stryker disable next-line ConditionalExpression: without it an array takes the object branch, which walks the same items
   if (Array.isArray(value)) for (const v of value) scalars(v, out);
   else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) scalars(v, out);
   else if (value !== undefined && value !== null) out.push(value);
@@ -30,7 +31,8 @@ function escapeRegExp(text: string): string {
 
 /** True when `offered` equals a scalar of a referenced step's recorded output or appears in a user's answer. */
 export function isEvidenced(placeholder: string, offered: unknown, evidence: PlaceholderEvidence): boolean {
-  if (offered === null || typeof offered === 'object') return false;
+  // A list or an object is never one value to stand in (typeof null is 'object' too: null is no value either).
+  if (typeof offered === 'object') return false;
   const wanted = String(offered).trim();
   if (wanted === '') return false;
   for (const ref of templatesIn(placeholder)) {

@@ -58,6 +58,7 @@ export function judgeReadBack(
   const now = typeof data.version === 'number' ? data.version : undefined;
   if (was !== undefined && now !== undefined) {
     if (now === was) return { kind: 'not_applied' };
+    // Stryker disable next-line EqualityOperator: equal versions returned just above, so >= and > agree here
     if (now > was && intended) return { kind: 'applied', data };
     return { kind: 'unknown', reason: 'the booking shows a change that is not this one' };
   }
@@ -115,6 +116,7 @@ export function judgeVerify(
     const now = readPath(data, verify.version);
     if (typeof was === 'number' && typeof now === 'number') {
       if (now === was) return { kind: 'not_applied' };
+      // Stryker disable next-line EqualityOperator: equal versions returned just above, so >= and > agree here
       if (now > was && all) return { kind: 'applied', data };
       return { kind: 'unknown', reason: 'the booking shows a change that is not this one' };
     }
