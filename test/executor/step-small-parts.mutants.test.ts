@@ -10,6 +10,7 @@ import { maskDeep, maskParameters } from '../../lib/executor/step/pii-masking.ts
 import { answersIn, isEvidenced, NO_EVIDENCE } from '../../lib/executor/step/placeholder-evidence.ts';
 import { beforeFieldsOf } from '../../lib/executor/step/pre-image.ts';
 import { stepOutputLookup } from '../../lib/executor/step/templates.ts';
+import { CompiledAction } from '../../lib/registry/compiled-action.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 
 /** The small rules runStep is built from, each pinned by what it promises (keys, masking, evidence, caps). */
@@ -226,5 +227,32 @@ describe('stepOutputLookup / beforeFieldsOf / validateArguments', () => {
     expect(wrongType.ok ? [] : wrongType.issues.map((i) => i.field)).toEqual(['party_size']);
     expect(unknown.ok ? [] : unknown.issues.map((i) => i.field)).toEqual(['a, b']);
     expect(good).toEqual({ ok: true, args: { booking_id: 'bk_1', party_size: 3 } });
+  });
+
+  it('names a nested field by its whole path, as the booking API’s 400 does', () => {
+    // Prepare: a foreign spec's object parameter (issue 17) with a required nested email.
+    const guestCount = registry.require('updateGuestCount');
+    const withGuest = CompiledAction.parse({
+      ...guestCount,
+      action_id: 'updateGuestContact',
+      parameters: [
+        ...guestCount.parameters,
+        {
+          name: 'guest',
+          type: 'object',
+          required: true,
+          description: 'The guest.',
+          location: 'body',
+          wire_name: 'guest',
+          fields: [
+            { name: 'email', wire_name: 'email', type: 'string', required: true, description: 'Email.' },
+          ],
+        },
+      ],
+    });
+    // Act
+    const missing = validateArguments(withGuest, { booking_id: 'bk_1', party_size: 3, guest: {} });
+    // Assess
+    expect(missing.ok ? [] : missing.issues.map((i) => i.field)).toEqual(['guest.email']);
   });
 });
