@@ -87,10 +87,14 @@ export function missingWhenQuestion(phrase: string, needed: Needed): WhenQuestio
   };
 }
 
-/** "2:30" on the night the clocks change: skipped or passed twice, so it names no single moment to send. */
-export function clockChangeQuestion(phrase: string, time: string): WhenQuestion {
+/**
+ * "2:30" on the night the clocks change: skipped or passed twice, so it names no single moment to send. Without a
+ * phrase (a blocking-prompt answer, which is never quoted back) the question starts with the clocks.
+ */
+export function clockChangeQuestion(time: string, phrase?: string): WhenQuestion {
+  const clocks = `clocks change at ${time} that day in the venue's timezone, so it is not one moment. Which time do you mean?`;
   return {
-    question: `“${phrase}”: the clocks change at ${time} that day in the venue's timezone, so it is not one moment. Which time do you mean?`,
+    question: phrase === undefined ? `The ${clocks}` : `“${phrase}”: the ${clocks}`,
     suggestions: [],
     unclear: 'time',
   };

@@ -2,6 +2,7 @@ import { venueDateTime } from '../../dates/format-when.ts';
 import { numberWordsToDigits } from '../../dates/normalize/number-words.ts';
 import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { WhenContext } from '../../dates/when-outcome.ts';
+import { clockChangeQuestion } from '../../dates/when-question.ts';
 import type { ActionRegistry } from '../../registry/action-registry.ts';
 import { parameterSchema } from '../../registry/args-schema.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
@@ -86,10 +87,7 @@ function typedValue(p: CompiledParameter, text: string, when: WhenContext): Answ
               venueDateTime(v.date, v.time, when.timeZone)
             : undefined;
     if (value === undefined && p.type === 'datetime' && v?.date && v.time)
-      return {
-        ok: false,
-        problem: `The clocks change at ${v.time} that day in the venue's timezone, so it is not one moment. Which time do you mean?`,
-      };
+      return { ok: false, problem: clockChangeQuestion(v.time).question };
     if (value === undefined)
       return { ok: false, problem: `I could not read that answer as a ${p.type} for the ${label}.` };
   } else if (p.type === 'number' || p.type === 'boolean') {

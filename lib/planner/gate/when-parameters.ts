@@ -96,7 +96,7 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
       const value = venueDateTime(day, time, venue.timeZone);
       return value
         ? { kind: 'value', value }
-        : { kind: 'ask', question: clockChangeQuestion(outcome.phrase, time) };
+        : { kind: 'ask', question: clockChangeQuestion(time, outcome.phrase) };
     },
   };
 }
