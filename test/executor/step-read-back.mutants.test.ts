@@ -23,6 +23,14 @@ const reschedule = registry.require('rescheduleBooking');
 const confirmation = registry.require('sendBookingConfirmation');
 const note = registry.require('addBookingNote');
 
+/** `action` with a verify block reading getBooking by the request's booking id and comparing `fields` (ADR 0011). */
+const withVerify = (action: CompiledAction, action_id: string, fields: Record<string, string>) =>
+  CompiledAction.parse({
+    ...action,
+    action_id,
+    verify: { action_id: 'getBooking', parameters: { booking_id: '{{request.booking_id}}' }, fields },
+  });
+
 const CHANGE_NOT_OURS = 'the booking shows a change that is not this one';
 const CANNOT_TELL = 'the booking does not tell whether the change was made';
 
@@ -262,18 +270,10 @@ describe('judgeVerify (ADR 0011: the overlay’s verify read)', () => {
 
   it('some fields only: cannot tell; a literal, a typed and a nested field are each compared as declared', () => {
     // Prepare: a verify block over three fields, one a literal, one a typed parameter, one a nested request path.
-    const action = CompiledAction.parse({
-      ...guestCount,
-      action_id: 'updateGuestCountChecked',
-      verify: {
-        action_id: 'getBooking',
-        parameters: { booking_id: '{{request.booking_id}}' },
-        fields: {
-          party_size: '{{request.party_size}}',
-          status: 'confirmed',
-          'guest.name': '{{request.guest.name}}',
-        },
-      },
+    const action = withVerify(guestCount, 'updateGuestCountChecked', {
+      party_size: '{{request.party_size}}',
+      status: 'confirmed',
+      'guest.name': '{{request.guest.name}}',
     });
     const request = { booking_id: 'bk_1042', party_size: 14, guest: { name: 'Ana' } };
     const sent = { resolved_parameters: request };
@@ -304,14 +304,9 @@ describe('judgeVerify (ADR 0011: the overlay’s verify read)', () => {
 
   it('a field whose sent value is missing from the request never shows, whatever the resource holds', () => {
     // Prepare: neither party_size nor guest.name was sent. A JavaScript backend may well echo the text "undefined".
-    const action = CompiledAction.parse({
-      ...guestCount,
-      action_id: 'updateGuestCountChecked',
-      verify: {
-        action_id: 'getBooking',
-        parameters: { booking_id: '{{request.booking_id}}' },
-        fields: { party_size: '{{request.party_size}}', 'guest.name': '{{request.guest.name}}' },
-      },
+    const action = withVerify(guestCount, 'updateGuestCountChecked', {
+      party_size: '{{request.party_size}}',
+      'guest.name': '{{request.guest.name}}',
     });
     // Act / Assess
     expect(
@@ -330,14 +325,9 @@ describe('judgeVerify (ADR 0011: the overlay’s verify read)', () => {
 
   it('an enum field is compared as the enum is read: case does not matter', () => {
     // Prepare
-    const action = CompiledAction.parse({
-      ...confirmation,
-      action_id: 'sendBookingConfirmationChecked',
-      verify: {
-        action_id: 'getBooking',
-        parameters: { booking_id: '{{request.booking_id}}' },
-        fields: { 'confirmation.channel': '{{request.channel}}', channel: '{{request.channel}}' },
-      },
+    const action = withVerify(confirmation, 'sendBookingConfirmationChecked', {
+      'confirmation.channel': '{{request.channel}}',
+      channel: '{{request.channel}}',
     });
     // Act / Assess
     expect(
@@ -354,15 +344,7 @@ describe('judgeVerify (ADR 0011: the overlay’s verify read)', () => {
 
   it('a typed field is read in the venue’s locale', () => {
     // Prepare
-    const action = CompiledAction.parse({
-      ...reschedule,
-      action_id: 'rescheduleChecked',
-      verify: {
-        action_id: 'getBooking',
-        parameters: { booking_id: '{{request.booking_id}}' },
-        fields: { date: '{{request.date}}' },
-      },
-    });
+    const action = withVerify(reschedule, 'rescheduleChecked', { date: '{{request.date}}' });
     const sent = { resolved_parameters: { booking_id: 'bk_1042', date: '2026-05-12' } };
     // Act / Assess
     expect(
