@@ -462,7 +462,7 @@ describe('verifyBaseline / readBack over the booking API', () => {
     // Assess
     const purposes = rig.world.tracer.records.flatMap((r) =>
       r.kind === 'span' && r.name === 'tool:getBooking'
-        ? [(r.options?.input as { purpose: string }).purpose]
+        ? [(r.options?.input as { purpose?: string } | undefined)?.purpose]
         : [],
     );
     expect(purposes).toEqual(['pre_image', 'read_back', 'read_back']);
