@@ -77,17 +77,13 @@ function typedValue(p: CompiledParameter, text: string, when: WhenContext): Answ
     if (read.kind === 'ambiguous')
       return { ok: false, problem: `That answer could mean ${read.candidates.join(' or ')}; which one?` };
     const v = read.kind === 'value' ? read.value : undefined;
-    value =
-      p.type === 'date'
-        ? v?.date
-        : p.type === 'time'
-          ? v?.time
-          : v?.date && v.time
-            ? // 001: a datetime is UTC; the answer's day and time are the venue's.
-              venueDateTime(v.date, v.time, when.timeZone)
-            : undefined;
-    if (value === undefined && p.type === 'datetime' && v?.date && v.time)
-      return { ok: false, problem: clockChangeQuestion(v.time).question };
+    if (p.type === 'datetime' && v?.date && v.time) {
+      // 001: a datetime is UTC; the answer's day and time are the venue's.
+      value = venueDateTime(v.date, v.time, when.timeZone);
+      if (value === undefined) return { ok: false, problem: clockChangeQuestion(v.time).question };
+    } else {
+      value = p.type === 'date' ? v?.date : p.type === 'time' ? v?.time : undefined;
+    }
     if (value === undefined)
       return { ok: false, problem: `I could not read that answer as a ${p.type} for the ${label}.` };
   } else if (p.type === 'number' || p.type === 'boolean') {
