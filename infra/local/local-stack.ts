@@ -50,6 +50,11 @@ export interface LocalStackOptions extends CompositionOverrides {
   onBatchStart?: () => void;
   /** How often the watchdog sweeps (ADR 0009; the stack's clock decides what is stuck). Default 30 s; 0: off. */
   watchdogIntervalMs?: number;
+  /**
+   * Folders that keep the DynamoDB tables (LevelDB) and the queues with their messages (SQLite) across restarts,
+   * even a `kill -9` (`npm start`, local-data.ts). Default: both in memory, gone when the process ends.
+   */
+  dataPaths?: { dynamodb: string; sqs: string };
 }
 
 /** A running local stack. */
@@ -59,6 +64,8 @@ export interface LocalStack {
   config: Config;
   queues: PlanQueues;
   sandbox: RunningSandbox;
+  /** The emulators' endpoints (also in config as DYNAMODB_ENDPOINT and SQS_ENDPOINT). */
+  emulators: { dynamodb: string; sqs: string };
   stop(): Promise<void>;
 }
 
@@ -67,15 +74,20 @@ const REGION = 'us-east-1';
 /**
  * Boots everything `npm start` runs, in-process and on loopback: dynalite and fauxqs, the tables and the FIFO
  * queue + FIFO DLQ, the sandbox booking API, the HTTP gateway over the handler modules of functions/, and the
- * SQS poller over the consumer handler. No Docker, no AWS account, no API key.
+ * SQS poller over the consumer handler. No Docker, no AWS account, no API key. With `dataPaths`, tables and queues
+ * from an earlier run are reopened as they were, so an execution cut short by a crash resumes from its queued
+ * message once its visibility timeout passes.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const clock = options.clock ?? systemClock;
   const stops: Array<() => Promise<void>> = [];
   try {
-    const dynamo = await startDynalite();
+    const dynamo = await startDynalite(options.dataPaths ? { path: options.dataPaths.dynamodb } : {});
     stops.push(dynamo.stop);
-    const sqs = await startLocalSqs({ region: REGION });
+    const sqs = await startLocalSqs({
+      region: REGION,
+      ...(options.dataPaths ? { dataDir: options.dataPaths.sqs } : {}),
+    });
     stops.push(sqs.stop);
     const sandbox = await startSandbox({
       clock,
@@ -159,7 +171,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     const interval = options.watchdogIntervalMs ?? 30_000;
     if (interval > 0) stops.push(startWatchdogTimer(config, clock, interval));
-    return { url: gateway.url, config, queues, sandbox, stop: () => stopAll(stops) };
+    return {
+      url: gateway.url,
+      config,
+      queues,
+      sandbox,
+      emulators: { dynamodb: dynamo.endpoint, sqs: sqs.endpoint },
+      stop: () => stopAll(stops),
+    };
   } catch (error) {
     await stopAll(stops);
     throw error;

@@ -1,6 +1,7 @@
 import { CreateTableCommand, type DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { TTL_ATTRIBUTE, tableDefinitions } from '../../lib/adapters/dynamodb/table-definitions.ts';
+import { hasErrorName } from '../../lib/errors/has-error-name.ts';
 
 /** Table names, as in Config (PLANS_TABLE, SESSIONS_TABLE, EXECUTIONS_TABLE). */
 export interface TableNames {
@@ -9,10 +10,18 @@ export interface TableNames {
   executions: string;
 }
 
-/** Creates the three tables, each with TTL on expires_at (dynalite ignores TTL, so that call is best effort). */
+/**
+ * Creates the three tables, each with TTL on expires_at (dynalite ignores TTL, so that call is best effort). A table
+ * that already exists is kept as it is: `npm start` on a data folder from an earlier run finds its tables there.
+ */
 export async function createTables(client: DynamoDBClient, names: TableNames): Promise<void> {
   for (const definition of tableDefinitions(names)) {
-    await client.send(new CreateTableCommand(definition));
+    try {
+      await client.send(new CreateTableCommand(definition));
+    } catch (error) {
+      if (hasErrorName(error, 'ResourceInUseException')) continue;
+      throw error;
+    }
     await client
       .send(
         new UpdateTimeToLiveCommand({
@@ -33,7 +42,8 @@ export interface PlanQueues {
 
 /**
  * Creates the FIFO plan queue and its FIFO DLQ, like the CDK app (maxReceiveCount 5), with a short
- * visibility timeout so a failed record comes back quickly on a laptop.
+ * visibility timeout so a failed record comes back quickly on a laptop. CreateQueue with the same attributes
+ * returns the existing queue, messages and all, so a restart on a kept data folder finds its queue again.
  */
 export async function createPlanQueues(
   client: SQSClient,

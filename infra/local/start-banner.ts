@@ -10,6 +10,8 @@ export interface BannerInput {
   venue: StartVenue;
   /** The stack's "now": token expiry is relative to it. */
   now: Date;
+  /** Lines about the emulators and the data folder (local-data.ts), printed after the booking API line. */
+  localLines?: readonly string[];
 }
 
 type Token = Fixture['tokens'][number];
@@ -48,6 +50,7 @@ export function startBanner(input: BannerInput): string {
     `  venue:        ${venue.name} (${venue.venueId}), timezone ${input.config.VENUE_TIMEZONE}`,
     `  fixture:      ${source}`,
     `  booking API:  ${input.sandboxUrl} (sandbox; admin API at ${input.sandboxUrl}/__admin, docs/sandbox.md)`,
+    ...(input.localLines ?? []),
     '  tokens (X-User-Token, and the user_id that goes with it):',
     ...fixture.tokens.map(
       (t) =>

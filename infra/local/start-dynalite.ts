@@ -1,19 +1,32 @@
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 
-/** A running in-memory DynamoDB emulator. */
+/** A running DynamoDB emulator. */
 export interface LocalDynamo {
   /** http://127.0.0.1:<port>, for DYNAMODB_ENDPOINT. */
   endpoint: string;
   stop(): Promise<void>;
 }
 
-/** Starts dynalite in-process on loopback; port 0 picks a free one. Tables are ACTIVE at once. */
-export async function startDynalite(port = 0): Promise<LocalDynamo> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+/** Options of startDynalite. */
+export interface LocalDynamoOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** A LevelDB folder: tables and items survive a restart, even a `kill -9`. Default: memory only. */
+  path?: string;
+}
+
+/** Starts dynalite in-process on loopback. Tables are ACTIVE at once. */
+export async function startDynalite(options: LocalDynamoOptions = {}): Promise<LocalDynamo> {
+  const server = dynalite({
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+    ...(options.path ? { path: options.path } : {}),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port: bound } = server.address() as AddressInfo;
   return {

@@ -8,6 +8,7 @@ import type { Config } from '../config/config.ts';
 import { createAbandonExecution } from '../executor/abandon-execution.ts';
 import { NoopTracer } from '../observability/noop-tracer.ts';
 import { piiLookupFromRegistry } from '../plans/mask-plan.ts';
+import type { StuckBounds } from '../plans/stuck-plans.ts';
 import type { SweepDeps } from '../plans/sweep-stuck-plans.ts';
 import { type Clock, systemClock } from '../ports/clock.ts';
 import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
@@ -49,9 +50,14 @@ export function buildWatchdogService(config: Config, logger: Logger, clock: Cloc
       logger,
       config,
     }),
-    bounds: {
-      runningMs: config.STUCK_PLAN_AFTER_MINUTES * 60_000,
-      questionMs: config.SESSION_TTL_HOURS * 3_600_000,
-    },
+    bounds: stuckBounds(config),
+  };
+}
+
+/** ADR 0009's bounds: STUCK_PLAN_AFTER_MINUTES for a running plan, the session TTL for an unanswered question. */
+export function stuckBounds(config: Config): StuckBounds {
+  return {
+    runningMs: config.STUCK_PLAN_AFTER_MINUTES * 60_000,
+    questionMs: config.SESSION_TTL_HOURS * 3_600_000,
   };
 }

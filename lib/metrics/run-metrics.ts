@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
 import { type Config, loadConfig } from '../config/config.ts';
+import { resolveStackSource, type StackSource } from '../ops/local-stack-state.ts';
 import type { StoredPlan } from '../plans/stored-plan.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import { computeMetrics, type PlanMetrics } from './compute-metrics.ts';
@@ -18,14 +19,17 @@ export class MetricsUsageError extends Error {
   override readonly name = 'MetricsUsageError';
 }
 
-export const METRICS_USAGE = `Usage: npm run metrics -- [--table <plans table>] [--endpoint <dynamodb url>] [--json]
+export const METRICS_USAGE = `Usage: npm run metrics -- [--table <plans table>] [--endpoint <dynamodb url>] [--state <file>] [--json]
   --table     plans table name (default: PLANS_TABLE from the environment, else booking-update-plans)
   --endpoint  DynamoDB endpoint, e.g. a local dynalite (default: DYNAMODB_ENDPOINT, else AWS)
+  --state     the state file of a running \`npm start\` (default: .local/stack/state.json, read when it exists and
+              neither the flags above nor the environment name a stack)
   --json      print the metrics as JSON instead of a table`;
 
 interface MetricsArgs {
   table: string | undefined;
   endpoint: string | undefined;
+  state: string | undefined;
   json: boolean;
   help: boolean;
 }
@@ -37,13 +41,20 @@ function parseMetricsArgs(argv: readonly string[]): MetricsArgs {
       options: {
         table: { type: 'string' },
         endpoint: { type: 'string' },
+        state: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
       allowPositionals: false,
     });
-    return { table: values.table, endpoint: values.endpoint, json: values.json, help: values.help };
+    return {
+      table: values.table,
+      endpoint: values.endpoint,
+      state: values.state,
+      json: values.json,
+      help: values.help,
+    };
   } catch (error) {
     throw new MetricsUsageError(error instanceof Error ? error.message : String(error), { cause: error });
   }
@@ -57,9 +68,9 @@ export async function collectPlans(store: Pick<PlanStore, 'scanAll'>): Promise<S
 }
 
 /**
- * `npm run metrics`: table name and endpoint come from loadConfig(env) (PLANS_TABLE, DYNAMODB_ENDPOINT), and flags
- * override them. Returns the exit code: 0 printed, 1 the table could not be read, 2 bad usage
- * or configuration.
+ * `npm run metrics`: table name and endpoint come from a running `npm start`'s state file or loadConfig(env)
+ * (PLANS_TABLE, DYNAMODB_ENDPOINT; local-stack-state.ts decides which), and flags override them. Returns the exit
+ * code: 0 printed, 1 the table could not be read, 2 bad usage or configuration.
  */
 export async function runMetrics(
   argv: readonly string[],
@@ -79,8 +90,13 @@ export async function runMetrics(
   }
   let config: Config;
   try {
+    // --table or --endpoint name the stack by hand, as the environment's variables do.
+    const byHand = args.table !== undefined || args.endpoint !== undefined;
+    const source: StackSource =
+      byHand && !args.state ? { env } : resolveStackSource({ env, stateFile: args.state });
+    if (source.description) io.err(`using the ${source.description}`);
     config = loadConfig({
-      ...env,
+      ...source.env,
       ...(args.table ? { PLANS_TABLE: args.table } : {}),
       ...(args.endpoint ? { DYNAMODB_ENDPOINT: args.endpoint } : {}),
     });

@@ -1,16 +1,24 @@
-import { buildWatchdogService } from '../composition/watchdog-service.ts';
-import { loadConfig } from '../config/config.ts';
+import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
+import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
+import { buildWatchdogService, stuckBounds } from '../composition/watchdog-service.ts';
 import { createLogger } from '../observability/logger.ts';
+import { systemClock } from '../ports/clock.ts';
 import { runOps } from './run-ops.ts';
 
 /** Entry point of `npm run ops` (the only place here that touches process.env, argv and exit codes). */
-const config = loadConfig(process.env);
 process.exitCode = await runOps(
   process.argv.slice(2),
-  (c) => buildWatchdogService(c, createLogger({ ...c, LOG_LEVEL: 'WARN' })),
-  config,
+  process.env,
   {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
+  },
+  {
+    stuck: (config) => ({
+      plans: new DynamoPlanStore({ client: createDocumentClient(config), tableName: config.PLANS_TABLE }),
+      clock: systemClock,
+      bounds: stuckBounds(config),
+    }),
+    watchdog: (config) => buildWatchdogService(config, createLogger({ ...config, LOG_LEVEL: 'WARN' })),
   },
 );

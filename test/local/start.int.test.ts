@@ -1,42 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLocalStackState, STACK_VARIABLES } from '../../lib/ops/local-stack-state.ts';
+import { signalGroup, startChild } from './start-child.ts';
 
-/**
- * Starts `npm start`'s entry point as a child process (in its own process group, like a terminal job) on a
- * random port and resolves with its printed URL. `closed` resolves once every process holding its output has
- * exited (npx → tsx → node).
- */
-function startChild(
-  command: string[] = ['npx', 'tsx', 'infra/local/start.ts'],
-  env: Record<string, string> = {},
-): {
-  child: ChildProcess;
-  url: Promise<string>;
-  output: () => string;
-  closed: Promise<void>;
-} {
-  const [program = 'npx', ...args] = command;
-  const child = spawn(program, args, {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'SILENT', GOOGLE_API_KEY: '', VENUE_TIMEZONE: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`local stack exited early (${code}): ${out}`)));
-  });
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  return { child, url, output: () => out, closed };
-}
+const run = promisify(execFile);
 
 /** POST /v1/requests as iQ (and the README's curl line) sends it. */
 function postRequest(base: string, token: string, body: object): Promise<Response> {
@@ -45,11 +15,6 @@ function postRequest(base: string, token: string, body: object): Promise<Respons
     headers: { 'content-type': 'application/json', 'x-user-token': token },
     body: JSON.stringify(body),
   });
-}
-
-/** Signals the child's whole process group, as Ctrl-C in a terminal does. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid) process.kill(-child.pid, signal);
 }
 
 let running: ReturnType<typeof startChild>;
@@ -133,6 +98,34 @@ describe('npm start (local stack as a child process)', () => {
     ]);
   });
 
+  it('prints the emulator endpoints and writes them to its state file, from which ops and metrics find the stack', async () => {
+    // Prepare: what the stack wrote, and an environment that names no stack.
+    const stateFile = join(running.dataDir, 'state.json');
+    const state = readLocalStackState(stateFile);
+    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    for (const name of STACK_VARIABLES) delete env[name];
+    // Act
+    const [stuck, metrics] = await Promise.all([
+      run('npx', ['tsx', 'lib/ops/cli.ts', 'stuck', '--state', stateFile], { env }),
+      run('npx', ['tsx', 'lib/metrics/cli.ts', '--state', stateFile, '--json'], { env }),
+    ]);
+    // Assess
+    expect(state).toMatchObject({
+      gateway_url: url,
+      data_dir: running.dataDir,
+      tables: { plans: 'booking-update-plans' },
+    });
+    expect(running.output()).toContain(
+      `  DynamoDB:     ${state.dynamodb_endpoint} (tables booking-update-plans, booking-update-sessions, booking-update-executions)`,
+    );
+    expect(running.output()).toContain(
+      `  SQS:          ${state.sqs_endpoint} (queue ${state.queues.plan_queue_url}, DLQ ${state.queues.dlq_url})`,
+    );
+    expect(stuck.stdout).toBe('0 stuck plan(s)\n');
+    expect(stuck.stderr).toContain(`using the local stack (${stateFile}, pid ${state.pid}`);
+    expect(JSON.parse(metrics.stdout).plans).toBeGreaterThan(0);
+  }, 60_000);
+
   it('shuts down cleanly on Ctrl-C (SIGINT to the process group)', async () => {
     signalGroup(running.child, 'SIGINT');
 
@@ -142,13 +135,16 @@ describe('npm start (local stack as a child process)', () => {
     expect(running.output()).toContain('SIGINT: stopping the local stack');
     expect(running.output()).toContain('stopped.');
     await expect(fetch(`${url}/v1/plans/x`)).rejects.toThrow();
+    expect(existsSync(join(running.dataDir, 'state.json'))).toBe(false);
   });
 });
 
 describe('npm start -- --fixture (your own venue)', () => {
   it('serves the venue of the fixture, naming it, its timezone and its tokens, and plans for it', async () => {
     // Prepare
-    const venue = startChild(['npm', 'start', '--silent', '--', '--fixture', 'test/fixtures/my-venue.json']);
+    const venue = startChild({
+      command: ['npm', 'start', '--silent', '--', '--fixture', 'test/fixtures/my-venue.json'],
+    });
     try {
       const base = await venue.url;
       // Act
@@ -176,9 +172,7 @@ describe('npm start -- --fixture (your own venue)', () => {
 
   it('refuses a bad fixture (SANDBOX_FIXTURE) at start, naming every bad path, and starts nothing', async () => {
     // Act
-    const bad = startChild(['npx', 'tsx', 'infra/local/start.ts'], {
-      SANDBOX_FIXTURE: 'test/fixtures/bad-venue.json',
-    });
+    const bad = startChild({ env: { SANDBOX_FIXTURE: 'test/fixtures/bad-venue.json' } });
     const code = await new Promise<number | null>((resolve) => bad.child.once('exit', resolve));
     await bad.url.catch(() => undefined);
     await bad.closed;
