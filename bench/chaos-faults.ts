@@ -13,18 +13,39 @@ const Args = z.object({
   verbose: z.boolean().default(false),
 });
 
-const { values } = parseArgs({
-  options: {
-    plans: { type: 'string' },
-    seed: { type: 'string' },
-    concurrency: { type: 'string' },
-    'timeout-ms': { type: 'string' },
-    verbose: { type: 'boolean' },
-  },
-});
-const parsed = Args.safeParse(values);
+const USAGE = `Usage: npm run chaos:faults -- [--plans <n>] [--seed <n>] [--concurrency <n>] [--timeout-ms <n>] [--verbose]
+  --plans        plans to run (default 500, at most 5000)
+  --seed         seed of the fault mix (default 1)
+  --concurrency  plans at a time (default 8)
+  --timeout-ms   the booking API client's timeout (default 300)
+  --verbose      print each untruthful plan's trail
+Exit code 1 unless untruthful outcomes and duplicates are both 0; 2 on bad arguments.`;
+
+let values: Record<string, string | boolean | undefined>;
+try {
+  values = parseArgs({
+    options: {
+      plans: { type: 'string' },
+      seed: { type: 'string' },
+      concurrency: { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const { help: _help, ...given } = values;
+const parsed = Args.safeParse(given);
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
+  console.error(USAGE);
   process.exit(2);
 }
 const args = parsed.data;

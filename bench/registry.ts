@@ -199,6 +199,12 @@ export async function benchRegistry(operations = 500, runs = 5): Promise<BenchRo
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(
+      'Usage: npm run bench:registry\n  the registry rows of `npm run bench`: build, transform and load times (issue 2 goals)',
+    );
+    process.exit(0);
+  }
   const rows = [...(await benchRegistry()), ...benchRegistryFixtures()];
   for (const r of rows) {
     const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  MISSED';

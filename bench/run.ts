@@ -1,5 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchPromptSize } from './prompt-size.ts';
 import { benchRegistry } from './registry.ts';
@@ -7,8 +9,26 @@ import { benchRegistryFixtures } from './registry-fixtures.ts';
 import { benchService } from './service.ts';
 import type { BenchRow } from './stats.ts';
 
-// `npm run bench`: every figure of issue 8, measured side by side in one run; a table plus bench/results.json.
-const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+// `npm run bench`: every figure of issue 8, measured side by side in one run; a table plus a JSON file. The file
+// goes to the git-ignored .local/bench/ unless --out names another: a run never rewrites the committed
+// bench/results.json (the figures the docs quote) by accident; `--out bench/results.json` updates it on purpose.
+const DEFAULT_OUT = fileURLToPath(new URL('../.local/bench/results.json', import.meta.url));
+const USAGE = `Usage: npm run bench [-- --out <file>]
+  --out  where the JSON results go (default .local/bench/results.json, git-ignored;
+         \`--out bench/results.json\` updates the committed figures)`;
+
+let values: { out?: string | undefined; help?: boolean | undefined };
+try {
+  values = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const RESULTS = values.out ? resolve(values.out) : DEFAULT_OUT;
 
 async function section(name: string, run: () => Promise<BenchRow[]> | BenchRow[]): Promise<BenchRow[]> {
   process.stderr.write(`… ${name}\n`);
@@ -32,9 +52,12 @@ const table = rows.map((r) => ({
   ratio: r.ratio ?? '',
 }));
 console.table(table);
+mkdirSync(dirname(RESULTS), { recursive: true });
 writeFileSync(
   RESULTS,
   `${JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, rows }, null, 2)}\n`,
 );
 const missed = rows.filter((r) => r.ok === false);
-console.log(`${rows.length} figures, ${missed.length} goals missed; written to bench/results.json`);
+console.log(
+  `${rows.length} figures, ${missed.length} goals missed; written to ${relative(process.cwd(), RESULTS)}`,
+);

@@ -6,15 +6,33 @@ import { ServiceClient } from '../../lib/chat/service-client.ts';
 import { terminalIO } from '../../lib/chat/terminal-io.ts';
 
 // `npm run chat`: a terminal client acting as IQ against the local stack (default) or a deployed URL.
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: LOCAL_GATEWAY_URL },
-    user: { type: 'string', default: DEMO_USER },
-    token: { type: 'string', default: DEMO_TOKEN },
-    session: { type: 'string', default: randomUUID() },
-    'poll-ms': { type: 'string', default: '500' },
-  },
-});
+const USAGE = `Usage: npm run chat [-- --url <gateway>] [--user <user_id>] [--token <X-User-Token>] [--session <id>] [--poll-ms <n>]
+  --url      the service (default ${LOCAL_GATEWAY_URL}, the local stack)
+  --user     the user_id sent with each call (default ${DEMO_USER})
+  --token    the X-User-Token (default ${DEMO_TOKEN})
+  --session  the session_id (default: a new one)
+  --poll-ms  how often an executing plan is polled (default 500)`;
+
+let values: { url: string; user: string; token: string; session: string; 'poll-ms': string; help?: boolean };
+try {
+  values = parseArgs({
+    options: {
+      url: { type: 'string', default: LOCAL_GATEWAY_URL },
+      user: { type: 'string', default: DEMO_USER },
+      token: { type: 'string', default: DEMO_TOKEN },
+      session: { type: 'string', default: randomUUID() },
+      'poll-ms': { type: 'string', default: '500' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+  process.exit(2);
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 const io = terminalIO();
 // Ctrl-C while a plan runs (the terminal is in cooked mode then): stop watching, say what happens to the plan.

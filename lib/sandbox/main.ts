@@ -5,15 +5,29 @@ import type { SandboxLogger } from './http-server.ts';
 import { demoFixturePath, readFixtureFile } from './load-fixture.ts';
 import { startSandbox } from './start-sandbox.ts';
 
+const USAGE = `Usage: npm run sandbox [-- --port <n>] [--fixture <file>] [--quiet]
+  --port     default: the port of BOOKING_API_URL (4010), so the rest of the local stack finds it
+  --fixture  the venue to serve (or SANDBOX_FIXTURE; default the demo venue; docs/sandbox.md "Fixture format")
+  --quiet    no request logs (LOG_LEVEL=SILENT does the same)`;
+
 /**
  * `npm run sandbox [-- --port 4010 --fixture path/to/fixture.json --quiet]`
  * Port defaults to the one in BOOKING_API_URL (4010), so the rest of the local stack finds it.
  */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, fixture: { type: 'string' }, quiet: { type: 'boolean' } },
+    options: {
+      port: { type: 'string' },
+      fixture: { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const config = loadConfig(process.env);
   const port = Number(values.port ?? (new URL(config.BOOKING_API_URL).port || 4010));
   // SANDBOX_FIXTURE: the same variable `npm start` reads (infra/local/start-options.ts).
   const fixture = readFixtureFile(values.fixture || process.env.SANDBOX_FIXTURE || demoFixturePath);

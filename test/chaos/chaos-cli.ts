@@ -14,20 +14,47 @@ import { plannerEpisodeArb, runPlannerEpisode, startPlannerStack } from './plann
 const ROLES = ['executor', 'planner'] as const;
 type Role = (typeof ROLES)[number];
 
-const { values } = parseArgs({
-  options: {
-    episodes: { type: 'string', default: '5000' },
-    seed: { type: 'string' },
-    role: { type: 'string' },
-  },
-});
+const USAGE = `Usage: npm run chaos:model -- [--episodes <n>] [--role executor|planner] [--seed <n>]
+  --episodes  episodes per role (default 5000)
+  --role      run one role only (default both)
+  --seed      fast-check seed (default: from the clock, printed)
+Exit code 1 when any invariant was violated, 2 on bad arguments.`;
+
+/** Bad arguments: the message and the usage, exit 2, no stack trace. */
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+let values: {
+  episodes: string;
+  seed?: string | undefined;
+  role?: string | undefined;
+  help?: boolean | undefined;
+};
+try {
+  values = parseArgs({
+    options: {
+      episodes: { type: 'string', default: '5000' },
+      seed: { type: 'string' },
+      role: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }).values;
+} catch (error) {
+  refuse(error instanceof Error ? error.message : String(error));
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const episodes = Number(values.episodes);
 const seed = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed);
-if (!Number.isInteger(episodes) || episodes < 1) throw new Error('--episodes must be a positive integer');
-if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
-if (values.role !== undefined && !ROLES.includes(values.role as Role))
-  throw new Error(`--role must be one of ${ROLES.join(', ')}`);
-const roles: readonly Role[] = values.role === undefined ? ROLES : [values.role as Role];
+if (!Number.isInteger(episodes) || episodes < 1) refuse('--episodes must be a positive integer');
+if (!Number.isInteger(seed)) refuse('--seed must be an integer');
+const isRole = (r: string | undefined): r is Role => ROLES.some((role) => role === r);
+if (values.role !== undefined && !isRole(values.role)) refuse(`--role must be one of ${ROLES.join(', ')}`);
+const roles: readonly Role[] = isRole(values.role) ? [values.role] : ROLES;
 
 /** What one role's run found. */
 interface RoleRun {

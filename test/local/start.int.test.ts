@@ -102,7 +102,7 @@ describe('npm start (local stack as a child process)', () => {
     // Prepare: what the stack wrote, and an environment that names no stack.
     const stateFile = join(running.dataDir, 'state.json');
     const state = readLocalStackState(stateFile);
-    const env = { ...process.env, LOG_LEVEL: 'SILENT' };
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'SILENT' };
     for (const name of STACK_VARIABLES) delete env[name];
     // Act
     const [stuck, metrics] = await Promise.all([

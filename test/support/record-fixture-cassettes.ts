@@ -57,4 +57,13 @@ async function main(): Promise<void> {
   }
 }
 
+const USAGE = `Usage: npm run cassettes:fixtures
+  re-records the fixture cassettes of test/fixtures/cassettes/golden (${FIXTURE_CASES.length} cases) through the relay
+  and the automatic answerer, overwriting those committed files: review the diff afterwards`;
+
+if (process.argv.length > 2) {
+  const help = process.argv.includes('--help') || process.argv.includes('-h');
+  (help ? process.stdout : process.stderr).write(`${USAGE}\n`);
+  process.exit(help ? 0 : 2);
+}
 await main();
