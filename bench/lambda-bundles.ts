@@ -121,7 +121,7 @@ function pairWithFloor(b: Bundle, t: Samples, measure: () => number): { time: nu
 
 /**
  * Bench 3 of issue 8, goals of issue 12: each Lambda's bundle size, and its import time as a ratio of importing
- * the bare AWS SDK clients any of its chunks imports statically (DESIGN-NOTES "Import cost floor").
+ * the bare AWS SDK clients any of its chunks imports statically (docs/design-facts.md "Import cost floor").
  *
  * The goal is judged on the first invocation: the entry (init) plus its service chunk (lib/composition/
  * *-service.ts, imported by the handler's lazy() factory on the first call, with the AWS SDK clients and the use

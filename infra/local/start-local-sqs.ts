@@ -24,7 +24,7 @@ type Persistence = NonNullable<Stores['sqsStore']['persistence']>;
 
 /**
  * Starts fauxqs in-process on 127.0.0.1; port 0 picks a free one. fauxqs' own startFauxqs binds 0.0.0.0
- * whatever host it is given (docs/design-facts.md "fauxqs"), which would expose in-flight messages, and the user
+ * whatever host it is given (docs/design-facts.md "Local emulators"), which would expose in-flight messages, and the user
  * tokens inside them, to other hosts. So we build its Fastify app and listen ourselves. `host` only names queue
  * URLs.
  */

@@ -4,7 +4,7 @@ import { FILLERS } from './read/scan-phrase.ts';
 import { dayMonthYear, yearlyDay } from './read/year-rules.ts';
 import { dayOf, type VenueCalendar } from './venue-calendar.ts';
 
-/** Words where chrono's reading is known to go wrong (DESIGN-NOTES): these phrases are never handed to it. */
+/** Words where chrono's reading is known to go wrong (docs/design-facts.md): these phrases are never handed to it. */
 const RELATIVE_WORDS =
   /\b(next|last|this|coming|after|before|ago|later|earlier|from|in|within|week|weeks|fortnight|today|tomorrow|tonight|yesterday|same|following|previous|end|early|mid|late|weekend)\b/;
 

@@ -17,7 +17,7 @@ function nonEmpty(value: Record<string, unknown> | undefined): Record<string, un
 }
 
 /**
- * BaseMessage → LoggedMessage. additional_kwargs are copied untouched (DESIGN-NOTES: Gemini 3 thought
+ * BaseMessage → LoggedMessage. additional_kwargs are copied untouched (docs/design-facts.md: Gemini 3 thought
  * signatures live there and must be sent back), as are tool calls with their ids.
  */
 export function toLoggedMessage(message: BaseMessage): LoggedMessage {

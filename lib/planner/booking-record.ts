@@ -5,7 +5,7 @@ import { formatDay } from '../dates/format-when.ts';
 /**
  * A booking as the read-only lookups return it (snake_case, openapi Booking / BookingListItem). Only the fields
  * the planner uses are typed; the rest passes through. Booking data is untrusted text: it is shown and compared,
- * never followed as an instruction (DESIGN-NOTES).
+ * never followed as an instruction (docs/design-facts.md).
  */
 export const BookingRecord = z.looseObject({
   booking_id: z.string().min(1),

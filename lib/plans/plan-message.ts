@@ -2,7 +2,7 @@ import type { EnqueueOptions, PlanMessage } from '../ports/plan-queue.ts';
 
 /**
  * FIFO deduplication id of a plan message. It includes the plan version the message belongs to, because SQS FIFO
- * drops any send that reuses an id within 5 minutes, even after the first was consumed (DESIGN-NOTES): a
+ * drops any send that reuses an id within 5 minutes, even after the first was consumed (docs/design-facts.md): a
  * constant id would silently lose a resume. Two confirms racing on the same version produce the same id, so the
  * queue keeps exactly one of them.
  */

@@ -60,7 +60,7 @@ export interface TransitionOptions {
 
 /**
  * THE write of a plan's lifecycle: the transition is checked (transitionPatch), then written as one
- * conditional update on the version read and the expected status (dynalite has no transactions: DESIGN-NOTES).
+ * conditional update on the version read and the expected status (dynalite has no transactions: docs/design-facts.md).
  * A lost race throws StaleWriteError; callers re-read and decide.
  */
 export async function applyTransition(

@@ -16,7 +16,7 @@ export type PlanMessage = z.infer<typeof PlanMessage>;
 export interface EnqueueOptions {
   /** FIFO message group: one plan's messages are processed in order. */
   groupId: string;
-  /** FIFO deduplication id, derived from plan id + version (DESIGN-NOTES: constant ids get dropped). */
+  /** FIFO deduplication id, derived from plan id + version (docs/design-facts.md: constant ids get dropped). */
   deduplicationId: string;
 }
 

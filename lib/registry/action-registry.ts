@@ -76,7 +76,7 @@ export class ActionRegistry {
     return this.#all.filter(visible);
   }
 
-  /** Model-visible read-only actions (GET): the planner may call these while planning (DESIGN-NOTES). */
+  /** Model-visible read-only actions (GET): the planner may call these while planning (docs/design-facts.md). */
   readOnly(): CompiledAction[] {
     return this.modelVisible().filter((a) => a.read_only);
   }

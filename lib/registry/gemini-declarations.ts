@@ -4,7 +4,7 @@ import { modelFacingDescription } from './parameter-description.ts';
 export { argsSchema } from './args-schema.ts';
 
 /**
- * One property of a Gemini function declaration. Only the subset Gemini accepts (DESIGN-NOTES "Gemini rejects
+ * One property of a Gemini function declaration. Only the subset Gemini accepts (docs/design-facts.md "Gemini rejects
  * much of JSON Schema"): type, description, string enum, format date-time, minimum/maximum, minLength/maxLength,
  * and (issue 17) nested `items` and `properties`: no $ref, unions, nullable type arrays or const.
  */

@@ -1,6 +1,6 @@
 import type { CompiledParameter } from './compiled-action.ts';
 
-/** Format hints go into the description because Gemini rejects `format: date` and `pattern` (DESIGN-NOTES). */
+/** Format hints go into the description because Gemini rejects `format: date` and `pattern` (docs/design-facts.md). */
 const FORMAT_HINT: Partial<Record<CompiledParameter['type'], { token: string; hint: string }>> = {
   date: { token: 'YYYY-MM-DD', hint: 'Format YYYY-MM-DD.' },
   time: { token: 'HH:MM', hint: 'Format HH:MM, 24-hour, local venue time.' },

@@ -17,7 +17,7 @@ function stepOf(input: StepInput, record: Parameters<typeof recorded>[2], state:
   return recorded(step, state, record);
 }
 
-/** compensation-args.ts: the undo call from what was recorded, and only from that (DESIGN-NOTES: deterministic). */
+/** compensation-args.ts: the undo call from what was recorded, and only from that (docs/design-facts.md: deterministic). */
 describe('compensationArgs', () => {
   it('takes a value the forward call returned ({{response.x}}): a note is deleted by the id it got', () => {
     const step = stepOf(

@@ -16,7 +16,7 @@ import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 /** The small rules runStep is built from, each pinned by what it promises (keys, masking, evidence, caps). */
 const registry = loadCompiledRegistry();
 
-describe('idempotency keys (DESIGN-NOTES "SQS semantics that bite")', () => {
+describe('idempotency keys (docs/design-facts.md "SQS semantics that bite")', () => {
   test.prop([fc.uuid(), fc.integer({ min: 1, max: 50 }), fc.integer({ min: -2, max: 9 })])(
     'attempt 1 (or none) is the plan+step key; attempt k ≥ 2 its own; compensation its own',
     (plan, step, attempt) => {

@@ -4,7 +4,7 @@ import { toolDefinitions } from '../../lib/executor/graph/tool-definitions.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 
-/** JSON-Schema keys Gemini rejects (DESIGN-NOTES). */
+/** JSON-Schema keys Gemini rejects (docs/design-facts.md). */
 const FORBIDDEN = [
   '$schema',
   '$ref',

@@ -124,7 +124,7 @@ describe('argsSchema', () => {
 
   it('converts (as LangChain does) to JSON Schema inside the Gemini subset', () => {
     for (const action of [...loadCompiledRegistry().modelVisible(), everyTypeAction()]) {
-      // Arrange: LangChain strips these two keys itself (DESIGN-NOTES).
+      // Arrange: LangChain strips these two keys itself (docs/design-facts.md).
       const {
         $schema: _schema,
         additionalProperties: _extra,

@@ -53,7 +53,7 @@ export interface GeminiStub {
 }
 
 /**
- * The strict Gemini stub: the real ChatGoogleGenerativeAI can target it through baseUrl (DESIGN-NOTES). It
+ * The strict Gemini stub: the real ChatGoogleGenerativeAI can target it through baseUrl (docs/design-facts.md). It
  * captures every request, refuses one that breaks Gemini's documented request rules with Gemini's 400 (issue 14
  * "A strict Gemini stub"), and otherwise answers scripted function calls or text in Gemini's response shape.
  * Loopback only.

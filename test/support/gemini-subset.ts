@@ -1,4 +1,4 @@
-/** DESIGN-NOTES "Gemini rejects much of JSON Schema". */
+/** docs/design-facts.md "Gemini rejects much of JSON Schema". */
 const FORBIDDEN = new Set([
   'additionalProperties',
   '$schema',

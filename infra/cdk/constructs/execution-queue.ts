@@ -15,7 +15,7 @@ export interface ExecutionQueueProps {
 
 /** AWS guidance for Lambda consumers: visibility timeout at least 6x the function timeout. */
 export const VISIBILITY_TIMEOUT_FACTOR = 6;
-/** Receives before a message moves to the DLQ (DESIGN-NOTES: maxReceiveCount >= 5). */
+/** Receives before a message moves to the DLQ (docs/design-facts.md: maxReceiveCount >= 5). */
 export const MAX_RECEIVE_COUNT = 5;
 /**
  * The DLQ keeps a message one day: the alarm fires on the first one, and the plan record in DynamoDB (not the
@@ -34,7 +34,7 @@ export function mainQueueRetention(visibilityTimeout: Duration): Duration {
 
 /**
  * The FIFO queue of confirmed plans (start and resume messages) with its FIFO dead-letter queue and an alarm on
- * DLQ depth. SQS-managed SSE, TLS-only access, explicit deduplication ids (DESIGN-NOTES: derived from plan id +
+ * DLQ depth. SQS-managed SSE, TLS-only access, explicit deduplication ids (docs/design-facts.md: derived from plan id +
  * version, so contentBasedDeduplication is off).
  */
 export class ExecutionQueue extends Construct {

@@ -15,7 +15,7 @@ export interface SqsPlanQueueOptions {
 
 /**
  * PlanQueue on SQS FIFO. MessageGroupId keeps one plan's messages in order; MessageDeduplicationId comes from
- * the caller (plan id + kind + version, DESIGN-NOTES: a constant id is silently dropped within 5 minutes).
+ * the caller (plan id + kind + version, docs/design-facts.md: a constant id is silently dropped within 5 minutes).
  * The body carries the user's token (docs/adr/0001): the queue is SSE-encrypted with short retention, and
  * neither the body nor the token is ever logged or put into an error message.
  */

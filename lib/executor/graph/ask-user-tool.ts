@@ -14,7 +14,7 @@ export const ASK_USER = 'ask_user';
 export const ASK_KINDS = ['missing_value', 'choose', 'confirm_change'] as const;
 export type AskKind = (typeof ASK_KINDS)[number];
 
-/** Arguments of ask_user; flat so Gemini accepts the declaration (DESIGN-NOTES). */
+/** Arguments of ask_user; flat so Gemini accepts the declaration (docs/design-facts.md). */
 export const AskUserArgs = z.object({
   kind: z.enum(ASK_KINDS),
   parameter: z.string().max(64).optional(),

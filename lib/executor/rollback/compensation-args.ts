@@ -9,7 +9,7 @@ export type CompensationArgs =
 /**
  * The compensation call of a completed reversible step, from the overlay templates over the step's recorded
  * request ({{request.x}}), response ({{response.y}}) and pre-image ({{before.z}}) only: no model is involved
- * (DESIGN-NOTES: rollback is deterministic). An optional parameter whose value was never recorded is left out;
+ * (docs/design-facts.md: rollback is deterministic). An optional parameter whose value was never recorded is left out;
  * a required one makes the compensation impossible.
  */
 export function compensationArgs(

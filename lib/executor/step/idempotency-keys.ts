@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key values (DESIGN-NOTES "SQS semantics that bite": derived from plan id + step number, so a
+ * Idempotency-Key values (docs/design-facts.md "SQS semantics that bite": derived from plan id + step number, so a
  * redelivered message re-sends the same key and the booking API replays instead of applying twice).
  *
  * A self-correction after a 400 is a different request (corrected parameters) whose predecessor was rejected

@@ -72,7 +72,7 @@ export type PreImage =
 /**
  * Reads the pre-image a reversible step's compensation needs (overlay compensation.pre_image: a read-only
  * action whose parameters are templates over the forward request), just before the forward call. Rollback
- * then restores recorded values; no model chooses them (DESIGN-NOTES: rollback is deterministic).
+ * then restores recorded values; no model chooses them (docs/design-facts.md: rollback is deterministic).
  */
 export async function takePreImage(
   ctx: StepContext,

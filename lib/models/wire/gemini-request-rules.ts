@@ -2,7 +2,7 @@ import { type Content, declarationsOf, type GenerateContentRequest, type Part } 
 import { FUNCTION_NAME, findForbiddenSchemaKeys } from './schema-subset.ts';
 import type { SignatureLedger } from './signature-ledger.ts';
 
-/** The request rules Gemini enforces with a 400 (DESIGN-NOTES "Gemini request rules"), one name each. */
+/** The request rules Gemini enforces with a 400 (docs/design-facts.md "Gemini request rules"), one name each. */
 export type GeminiRule =
   | 'schema-subset'
   | 'non-empty-parts'

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Gemini's generateContent wire format (DESIGN-NOTES "Gemini through @langchain/google-genai"), as far as this
+ * Gemini's generateContent wire format (docs/design-facts.md "Gemini through @langchain/google-genai"), as far as this
  * service uses it. Objects are loose: Gemini has more fields than we read, and a stand-in must not refuse them.
  */
 

@@ -47,7 +47,7 @@ export interface ModelEndpoint {
 const ROUTE = /^\/v1beta\/models\/([^/:]+):generateContent$/;
 
 /**
- * A loopback HTTP stand-in for Gemini's POST /v1beta/models/{model}:generateContent (DESIGN-NOTES: the real
+ * A loopback HTTP stand-in for Gemini's POST /v1beta/models/{model}:generateContent (docs/design-facts.md: the real
  * ChatGoogleGenerativeAI targets it through baseUrl). It parses the request and hands it to a responder: the
  * strict test stub, the file relay, the cassette player or the recording proxy. 127.0.0.1 only.
  */

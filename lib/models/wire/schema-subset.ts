@@ -1,4 +1,4 @@
-/** JSON Schema keys Gemini rejects (DESIGN-NOTES), plus `pattern`, which the registry keeps out on purpose. */
+/** JSON Schema keys Gemini rejects (docs/design-facts.md), plus `pattern`, which the registry keeps out on purpose. */
 const FORBIDDEN_KEYS = new Set([
   '$schema',
   '$ref',

@@ -16,7 +16,7 @@ const KnownStoredMessage = z.object({
 
 /**
  * Session history as LangChain StoredMessages (mapChatMessagesToStoredMessages), so AIMessage.additional_kwargs
- * (Gemini thought signatures, DESIGN-NOTES) and tool_calls ids round-trip untouched.
+ * (Gemini thought signatures, docs/design-facts.md) and tool_calls ids round-trip untouched.
  *
  * 000 Privacy (contact details are passed through, not stored): the session lives for SESSION_TTL_HOURS and is
  * refreshed every turn, so emails and phone numbers are masked before it is stored, in every message's text (the

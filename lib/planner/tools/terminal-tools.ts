@@ -15,7 +15,7 @@ export function isTerminalToolName(name: string): name is TerminalToolName {
 
 /**
  * A plan step's parameters as a flat list of {name, value} pairs, every value a string. Gemini rejects free maps
- * (z.record → propertyNames) and unions (DESIGN-NOTES), and a per-action typed schema would be a union. Values
+ * (z.record → propertyNames) and unions (docs/design-facts.md), and a per-action typed schema would be a union. Values
  * are coerced by the registry's parameter types afterwards: "4" → 4, "true" → true, and date/time phrases
  * ("Saturday", "3pm") are resolved in the venue's timezone. A value may be a placeholder {{step_N.field}}.
  */
