@@ -52,7 +52,7 @@ describe('every CLI of package.json', () => {
     // Prepare
     const before = await treeStatus();
     // Act: four at a time, on a machine other suites share.
-    const answers: Array<[string, Awaited<ReturnType<typeof help>>]> = [];
+    const answers: Array<readonly [string, Awaited<ReturnType<typeof help>>]> = [];
     for (let i = 0; i < clis.length; i += 4) {
       const batch = clis.slice(i, i + 4);
       answers.push(
