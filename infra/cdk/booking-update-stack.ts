@@ -1,9 +1,12 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { ExecutionQueue } from './constructs/execution-queue.ts';
 import { importSecret } from './constructs/import-secret.ts';
 import { OpsMonitoring } from './constructs/ops-monitoring.ts';
 import { PlanTables } from './constructs/plan-tables.ts';
+import { ServiceAlarms } from './constructs/service-alarms.ts';
 import { ServiceApi } from './constructs/service-api.ts';
 import { EXECUTOR_TIMEOUT, ServiceHandlers } from './constructs/service-handlers.ts';
 import type { StageSettings } from './stage-settings.ts';
@@ -24,6 +27,7 @@ export class BookingUpdateStack extends Stack {
   readonly handlers: ServiceHandlers;
   readonly serviceApi: ServiceApi;
   readonly monitoring: OpsMonitoring;
+  readonly alarms: ServiceAlarms;
 
   constructor(scope: Construct, id: string, props: BookingUpdateStackProps) {
     super(scope, id, props);
@@ -57,6 +61,24 @@ export class BookingUpdateStack extends Stack {
       answerPrompt,
     });
 
+    const { executePlan, watchdog } = this.handlers;
+    this.alarms = new ServiceAlarms(this, 'Alarms', {
+      functions: {
+        HandleRequest: handleRequest,
+        ConfirmPlan: confirmPlan,
+        GetPlan: getPlan,
+        AnswerPrompt: answerPrompt,
+        ExecutePlan: executePlan,
+        Watchdog: watchdog,
+      },
+      api: this.serviceApi.api,
+      queue: this.executionQueue.queue,
+      action:
+        settings.alarmTopicArn === undefined
+          ? undefined
+          : new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', settings.alarmTopicArn)),
+    });
+
     new CfnOutput(this, 'ApiBaseUrl', {
       description: 'Base URL of the IQ-facing API; routes start with v1/',
       value: this.serviceApi.api.url,
@@ -64,5 +86,9 @@ export class BookingUpdateStack extends Stack {
     new CfnOutput(this, 'PlansTableName', { value: this.tables.plans.tableName });
     new CfnOutput(this, 'ExecutionQueueUrl', { value: this.executionQueue.queue.queueUrl });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.executionQueue.deadLetterQueue.queueUrl });
+    new CfnOutput(this, 'TokenKeyArn', {
+      description: 'KMS key sealing the user token in queue messages (TOKEN_KMS_KEY_ARN)',
+      value: this.handlers.tokenKey.key.keyArn,
+    });
   }
 }

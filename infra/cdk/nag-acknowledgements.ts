@@ -48,6 +48,15 @@ export function acknowledgeNagFindings(stack: BookingUpdateStack): void {
     });
   }
 
+  if (!settings.waf) {
+    Validations.of(serviceApi).acknowledge({
+      id: 'AwsSolutions-APIG3',
+      reason:
+        `The WAF web ACL is off for this stage (context waf=false; prod turns it on by default). IAM authorisation ` +
+        'and the IQ-only resource policy reject every other caller before an integration runs, and stage ' +
+        'throttling bounds the rest; a dev stack has no public traffic worth the web ACL charge.',
+    });
+  }
   Validations.of(serviceApi).acknowledge(
     {
       id: 'AwsSolutions-APIG2',
@@ -61,12 +70,6 @@ export function acknowledgeNagFindings(stack: BookingUpdateStack): void {
       reason:
         'Every method uses IAM authorisation: the only caller is ROLLER iQ, a service that signs with SigV4. ' +
         'There are no end-user Cognito identities; the user token is passed through to the booking API.',
-    },
-    {
-      id: 'AwsSolutions-APIG3',
-      reason:
-        'IAM authorisation rejects unsigned traffic before it reaches an integration, and stage throttling bounds ' +
-        'signed traffic; a WAF web ACL can be attached at account level if IQ traffic ever needs rate rules by IP.',
     },
     {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',

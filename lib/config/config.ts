@@ -34,8 +34,21 @@ export const ConfigSchema = z
     SQS_ENDPOINT: optionalString,
 
     BOOKING_API_URL: z.url().default('http://127.0.0.1:4010'),
-    /** 000 Constraints: individual API calls time out within 30-120 s, configurable. */
+    /**
+     * 000 Constraints: individual API calls time out within 30-120 s, configurable. This is the cap: each call
+     * gets at most what is left of its invocation (DEADLINE_MARGIN_MS kept back; lib/ports/deadline.ts), so in a
+     * 10 s confirm or a 28 s planner a hanging booking API cannot outlive the Lambda.
+     */
     BOOKING_API_TIMEOUT_MS: int(30_000, 30_000, 120_000),
+    /**
+     * What a Lambda keeps back from its remaining time to answer with its own ServiceError (503 + Retry-After),
+     * flush traces and log, before AWS kills it. Above LANGFUSE_FLUSH_TIMEOUT_MS's default, so the flush fits.
+     */
+    DEADLINE_MARGIN_MS: int(2_500, 1_000, 10_000),
+    /** Budget of the token/venue check on confirm and answer (issue 28): past it, a 503 and nothing written. */
+    TOKEN_CHECK_BUDGET_MS: int(3_000, 500, 10_000),
+    /** KMS key that seals the user's token in queue messages (deployed stacks; docs/deploy.md). */
+    TOKEN_KMS_KEY_ARN: optionalString,
 
     /** gemini | offline | relay (a person plays the model) | cassette (recorded answers); docs/models.md. */
     LLM_PROVIDER: z.enum(['gemini', 'offline', 'relay', 'cassette']).optional(),

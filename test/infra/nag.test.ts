@@ -6,12 +6,12 @@ import * as z from 'zod';
 import { BookingUpdateStack } from '../../infra/cdk/booking-update-stack.ts';
 import { buildApp } from '../../infra/cdk/build-app.ts';
 import { parseStageSettings } from '../../infra/cdk/stage-settings.ts';
-import { testApp } from './synth-app.ts';
+import { PROD_CONTEXT, testApp } from './synth-app.ts';
 
 /** One context per variant that changes which findings exist (X-Ray adds a wildcard statement). */
 const VARIANTS = {
   dev: { stage: 'dev' },
-  'prod with X-Ray': { stage: 'prod', bookingApiUrl: 'https://bookings.example.com', xray: 'true' },
+  'prod with X-Ray': { ...PROD_CONTEXT, xray: 'true' },
 } as const;
 
 const AcknowledgedRules = z.record(z.string(), z.string());

@@ -55,7 +55,8 @@ describe('ops monitoring (CDK)', () => {
   it('alarms on DLQ depth, stuck plans, rollback failures and the failure rate', () => {
     // Assess
     const template = built.template;
-    template.resourceCountIs('AWS::CloudWatch::Alarm', 4);
+    // These four, plus the service alarms of issue 28 (test/infra/limits-and-access.test.ts).
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 4 + built.stack.alarms.alarms.length);
     for (const metricName of ['StuckPlansFailed', 'RollbackFailures']) {
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         MetricName: metricName,

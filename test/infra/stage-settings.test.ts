@@ -5,7 +5,7 @@ import {
   parseStageSettings,
   StageSettingsError,
 } from '../../infra/cdk/stage-settings.ts';
-import { synthApp } from './synth-app.ts';
+import { PROD_CONTEXT, synthApp } from './synth-app.ts';
 
 describe('parseStageSettings', () => {
   it('defaults to dev with the documented secret names, a non-resolving booking API and no X-Ray', () => {
@@ -35,6 +35,48 @@ describe('parseStageSettings', () => {
     expect(() => parseStageSettings({ stage: 'prod' })).toThrow(/bookingApiUrl is required/);
   });
 
+  it('fails prod without an alarm topic or IQ principals (issue 28), naming each missing key', () => {
+    // Prepare
+    const { alarmTopicArn: _alarm, ...withoutAlarm } = PROD_CONTEXT;
+    const { iqPrincipalArns: _iq, ...withoutIq } = PROD_CONTEXT;
+
+    // Act / Assess
+    expect(() => parseStageSettings(withoutAlarm)).toThrow(/alarmTopicArn is required for stage prod/);
+    expect(() => parseStageSettings({ ...PROD_CONTEXT, alarmTopicArn: '' })).toThrow(
+      /alarmTopicArn is required/,
+    );
+    expect(() => parseStageSettings(withoutIq)).toThrow(/iqPrincipalArns is required for stage prod/);
+    expect(parseStageSettings(PROD_CONTEXT)).toMatchObject({
+      alarmTopicArn: PROD_CONTEXT.alarmTopicArn,
+      iqPrincipalArns: [PROD_CONTEXT.iqPrincipalArns],
+      waf: true,
+    });
+  });
+
+  it('reads iqPrincipalArns as a comma-separated list of role ARNs and rejects anything else', () => {
+    // Prepare
+    const second = 'arn:aws:iam::123456789012:role/path/iq-staging';
+
+    // Act
+    const settings = parseStageSettings({ iqPrincipalArns: `${PROD_CONTEXT.iqPrincipalArns}, ${second}` });
+
+    // Assess
+    expect(settings.iqPrincipalArns).toEqual([PROD_CONTEXT.iqPrincipalArns, second]);
+    expect(() => parseStageSettings({ iqPrincipalArns: 'arn:aws:iam::123456789012:root' })).toThrow(
+      /iqPrincipalArns.*IAM role ARN/,
+    );
+    expect(() => parseStageSettings({ iqPrincipalArns: '*' })).toThrow(/iqPrincipalArns/);
+  });
+
+  it('turns the WAF on in prod and off in dev unless told, and caps the executor at 5 by default', () => {
+    expect(parseStageSettings({}).waf).toBe(false);
+    expect(parseStageSettings({ waf: 'true' }).waf).toBe(true);
+    expect(parseStageSettings({ ...PROD_CONTEXT, waf: 'false' }).waf).toBe(false);
+    expect(parseStageSettings({}).executorConcurrency).toBe(5);
+    expect(parseStageSettings({ executorConcurrency: '12' }).executorConcurrency).toBe(12);
+    expect(() => parseStageSettings({ executorConcurrency: '1' })).toThrow(/executorConcurrency/);
+  });
+
   it('rejects plain http URLs, because the user token and Langfuse keys travel over them', () => {
     expect(() => parseStageSettings({ bookingApiUrl: 'http://bookings.example.com' })).toThrow(
       /bookingApiUrl/,
@@ -53,7 +95,7 @@ describe('BookingUpdateStack (prod)', () => {
   let built: ReturnType<typeof synthApp>;
 
   beforeAll(() => {
-    built = synthApp({ stage: 'prod', bookingApiUrl: 'https://bookings.example.com', xray: 'true' });
+    built = synthApp({ ...PROD_CONTEXT, xray: 'true' });
   });
 
   it('protects and retains every table', () => {

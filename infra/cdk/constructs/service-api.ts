@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -9,11 +9,20 @@ import {
   type MethodOptions,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
+import {
+  AnyPrincipal,
+  ArnPrincipal,
+  Effect,
+  type IPrincipal,
+  PolicyDocument,
+  PolicyStatement,
+} from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { StageSettings } from '../stage-settings.ts';
 import { addServiceErrorResponses } from './gateway-error-responses.ts';
+import { ServiceWaf } from './service-waf.ts';
 
 /** Options for {@link ServiceApi}. */
 export interface ServiceApiProps {
@@ -32,6 +41,8 @@ export interface ServiceApiProps {
 export class ServiceApi extends Construct {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
+  /** The WAF web ACL on the stage; undefined when `waf` is off for this stage. */
+  readonly waf: ServiceWaf | undefined;
 
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
@@ -47,6 +58,7 @@ export class ServiceApi extends Construct {
       // API Gateway writes access and execution logs through this account-level role.
       cloudWatchRole: true,
       defaultMethodOptions: { authorizationType: AuthorizationType.IAM },
+      policy: iqOnlyPolicy(settings.iqPrincipalArns),
       deployOptions: {
         stageName: settings.stage,
         // The standard fields carry no headers and no bodies, so X-User-Token never reaches the access log.
@@ -83,5 +95,53 @@ export class ServiceApi extends Construct {
     );
     plan.addResource('confirm').addMethod('POST', integrate(props.confirmPlan), planMethod());
     plan.addResource('answer').addMethod('POST', integrate(props.answerPrompt), planMethod());
+
+    this.waf = settings.waf ? new ServiceWaf(this, 'Waf', { stage: this.api.deploymentStage }) : undefined;
   }
+}
+
+/** Every method of this API, in the resource policy's own notation (API Gateway fills in the API's ARN). */
+const ALL_METHODS = 'execute-api:/*';
+
+/**
+ * The API's resource policy (issue 28 "IQ-only access"). With IAM authorisation and a resource policy, API Gateway
+ * lets a same-account caller through when either its IAM policy or the resource policy allows it; so the allow
+ * alone would not keep out other roles of the account. The explicit deny does: any principal that is not one of
+ * IQ's roles is refused, whatever its IAM policy says. A cross-account IQ needs the allow (and its own IAM policy).
+ * Without configured roles (a dev stack), only principals of this account pass, as IAM alone allowed before.
+ */
+function iqOnlyPolicy(iqPrincipalArns: readonly string[] | undefined): PolicyDocument {
+  if (iqPrincipalArns === undefined) {
+    return new PolicyDocument({
+      statements: [
+        new PolicyStatement({
+          sid: 'DenyOtherAccounts',
+          effect: Effect.DENY,
+          principals: [new AnyPrincipal()],
+          actions: ['execute-api:Invoke'],
+          resources: [ALL_METHODS],
+          conditions: { StringNotEquals: { 'aws:PrincipalAccount': Aws.ACCOUNT_ID } },
+        }),
+      ],
+    });
+  }
+  const iq: IPrincipal[] = iqPrincipalArns.map((arn) => new ArnPrincipal(arn));
+  return new PolicyDocument({
+    statements: [
+      new PolicyStatement({
+        sid: 'AllowIq',
+        principals: iq,
+        actions: ['execute-api:Invoke'],
+        resources: [ALL_METHODS],
+      }),
+      new PolicyStatement({
+        sid: 'DenyEveryoneElse',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['execute-api:Invoke'],
+        resources: [ALL_METHODS],
+        conditions: { StringNotEquals: { 'aws:PrincipalArn': [...iqPrincipalArns] } },
+      }),
+    ],
+  });
 }

@@ -11,19 +11,19 @@ import {
   type ServiceEnvironment,
   serviceEnvironment,
 } from '../function-environment.ts';
+import { FUNCTION_LIMITS, type FunctionName } from '../function-limits.ts';
 import type { StageSettings } from '../stage-settings.ts';
 import type { ExecutionQueue } from './execution-queue.ts';
 import type { PlanTables } from './plan-tables.ts';
 import { ServiceFunction } from './service-function.ts';
+import { TokenKey } from './token-key.ts';
 
-/** The executor runs a whole plan per message: LLM turns plus booking calls of 30-120 s each (000 Constraints). */
-export const EXECUTOR_TIMEOUT = Duration.seconds(300);
-/** Below API Gateway's 29 s integration timeout, so no planner keeps running after IQ got its 504. */
-export const PLANNER_TIMEOUT = Duration.seconds(28);
-/** The watchdog scans the plans table and drains the DLQ; well below its 5-minute schedule. */
-export const WATCHDOG_TIMEOUT = Duration.seconds(120);
-/** Confirm, status and answer do a few DynamoDB/SQS calls and no model call. */
-export const API_HANDLER_TIMEOUT = Duration.seconds(10);
+/** The executor's timeout (function-limits.ts); the queue's visibility timeout and retention derive from it. */
+export const EXECUTOR_TIMEOUT = Duration.millis(FUNCTION_LIMITS['execute-plan'].timeoutMs);
+
+/** Item actions on one table, without Scan, BatchWrite, DeleteItem or stream reads (issue 28 "Limits"). */
+const ITEM_READ = ['dynamodb:GetItem'];
+const ITEM_READ_WRITE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
 /** Options for {@link ServiceHandlers}. */
 export interface ServiceHandlersProps {
@@ -35,15 +35,15 @@ export interface ServiceHandlersProps {
 }
 
 interface HandlerSpec {
-  readonly entryFile: string;
+  /** Its row of function-limits.ts: timeout and memory, shared with the local stack. */
+  readonly name: FunctionName;
   readonly description: string;
-  readonly memorySize: number;
-  readonly timeout: Duration;
   /** Secrets this handler reads; each gets its ARN in the environment and grantRead, never one without the other. */
   readonly gemini?: boolean;
   readonly langfuse?: boolean;
   /** Variables only this handler needs. */
   readonly environment?: ServiceEnvironment;
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -57,6 +57,8 @@ export class ServiceHandlers extends Construct {
   readonly answerPrompt: HandlerFunction;
   readonly executePlan: HandlerFunction;
   readonly watchdog: HandlerFunction;
+  /** Seals the user's token in queue messages: confirm and answer encrypt, the executor and watchdog decrypt. */
+  readonly tokenKey: TokenKey;
   /** Log groups the ops metric filters read: the executor's plan transitions and the watchdog's sweeps. */
   readonly executorLogs: ILogGroup;
   readonly watchdogLogs: ILogGroup;
@@ -64,6 +66,8 @@ export class ServiceHandlers extends Construct {
   constructor(scope: Construct, id: string, props: ServiceHandlersProps) {
     super(scope, id);
     const { settings, tables, queue } = props;
+    this.tokenKey = new TokenKey(this, 'TokenKey', { protectData: settings.protectData });
+    const { tokenKey } = this;
     const base: BaseEnvironmentInput = {
       stage: settings.stage,
       plansTable: tables.plans.tableName,
@@ -80,7 +84,11 @@ export class ServiceHandlers extends Construct {
         langfuseBaseUrl: settings.langfuseBaseUrl,
       });
       const { fn, logGroup } = new ServiceFunction(this, handlerId, {
-        ...spec,
+        entryFile: `${spec.name}.ts`,
+        description: spec.description,
+        memorySize: FUNCTION_LIMITS[spec.name].memorySize,
+        timeout: Duration.millis(FUNCTION_LIMITS[spec.name].timeoutMs),
+        ...(spec.reservedConcurrency !== undefined ? { reservedConcurrency: spec.reservedConcurrency } : {}),
         environment: { ...environment, ...spec.environment },
         logRetentionDays: settings.logRetentionDays,
         protectData: settings.protectData,
@@ -92,54 +100,54 @@ export class ServiceHandlers extends Construct {
       return fn;
     };
 
+    // The API handlers get the item actions their stores send (lib/adapters/dynamodb: Get, Put, Update with
+    // conditions), nothing that lists, bulk-writes or deletes: a compromised API handler cannot dump or wipe a table.
     this.handleRequest = build('HandleRequest', {
-      entryFile: 'handle-request.ts',
+      name: 'handle-request',
       description: 'POST /v1/requests: plan a booking update or ask a clarifying question',
-      memorySize: 1024,
-      timeout: PLANNER_TIMEOUT,
       gemini: true,
       langfuse: true,
     });
-    tables.plans.grantReadWriteData(this.handleRequest);
-    tables.sessions.grantReadWriteData(this.handleRequest);
+    tables.plans.grant(this.handleRequest, ...ITEM_READ_WRITE);
+    tables.sessions.grant(this.handleRequest, ...ITEM_READ_WRITE);
 
     this.confirmPlan = build('ConfirmPlan', {
-      entryFile: 'confirm-plan.ts',
+      name: 'confirm-plan',
       description: 'POST /v1/plans/{plan_id}/confirm: enqueue, then mark the plan confirmed',
-      memorySize: 512,
-      timeout: API_HANDLER_TIMEOUT,
       langfuse: true,
+      environment: { TOKEN_KMS_KEY_ARN: tokenKey.key.keyArn },
     });
-    tables.plans.grantReadWriteData(this.confirmPlan);
+    tables.plans.grant(this.confirmPlan, ...ITEM_READ_WRITE);
     queue.queue.grantSendMessages(this.confirmPlan);
 
     this.getPlan = build('GetPlan', {
-      entryFile: 'get-plan.ts',
+      name: 'get-plan',
       description: 'GET /v1/plans/{plan_id}: plan status for polling',
-      memorySize: 512,
-      timeout: API_HANDLER_TIMEOUT,
     });
-    tables.plans.grantReadData(this.getPlan);
+    tables.plans.grant(this.getPlan, ...ITEM_READ);
 
     this.answerPrompt = build('AnswerPrompt', {
-      entryFile: 'answer-prompt.ts',
+      name: 'answer-prompt',
       description: 'POST /v1/plans/{plan_id}/answer: record the answer to a blocking prompt and resume',
-      memorySize: 512,
-      timeout: API_HANDLER_TIMEOUT,
       langfuse: true,
+      environment: { TOKEN_KMS_KEY_ARN: tokenKey.key.keyArn },
     });
-    tables.plans.grantReadWriteData(this.answerPrompt);
-    tables.sessions.grantReadWriteData(this.answerPrompt);
+    tables.plans.grant(this.answerPrompt, ...ITEM_READ_WRITE);
+    tables.sessions.grant(this.answerPrompt, ...ITEM_READ_WRITE);
     queue.queue.grantSendMessages(this.answerPrompt);
 
+    // The booking API's rate budget on the executor side (docs/deploy.md "Limits"): reserved concurrency keeps
+    // other functions from starving it, maximumConcurrency keeps the queue from scaling it past the same number.
     this.executePlan = build('ExecutePlan', {
-      entryFile: 'execute-plan.ts',
+      name: 'execute-plan',
       description: 'SQS FIFO consumer: execute a confirmed plan with rollback',
-      memorySize: 1024,
-      timeout: EXECUTOR_TIMEOUT,
       gemini: true,
       langfuse: true,
+      environment: { TOKEN_KMS_KEY_ARN: tokenKey.key.keyArn },
+      reservedConcurrency: settings.executorConcurrency,
     });
+    // The executor and the watchdog keep the broad grant: the watchdog scans the plans table (stuck plans), and
+    // both run the rollback's writes on the execution log.
     tables.plans.grantReadWriteData(this.executePlan);
     tables.sessions.grantReadWriteData(this.executePlan);
     tables.executions.grantReadWriteData(this.executePlan);
@@ -147,16 +155,18 @@ export class ServiceHandlers extends Construct {
     // One message per invocation: each plan gets the whole timeout, and FIFO groups (one per plan) still run
     // in parallel across invocations. maxBatchingWindow is not allowed on FIFO sources.
     this.executePlan.addEventSource(
-      new SqsEventSource(queue.queue, { batchSize: 1, reportBatchItemFailures: true }),
+      new SqsEventSource(queue.queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: settings.executorConcurrency,
+      }),
     );
 
     // ADR 0009: every 5 minutes, drain the DLQ (redrive once, else fail with a report) and end stuck plans.
     this.watchdog = build('Watchdog', {
-      entryFile: 'watchdog.ts',
+      name: 'watchdog',
       description: 'Every 5 minutes: redrive or fail dead-lettered plans, fail stuck plans with a report',
-      memorySize: 512,
-      timeout: WATCHDOG_TIMEOUT,
-      environment: { PLAN_DLQ_URL: queue.deadLetterQueue.queueUrl },
+      environment: { PLAN_DLQ_URL: queue.deadLetterQueue.queueUrl, TOKEN_KMS_KEY_ARN: tokenKey.key.keyArn },
     });
     tables.plans.grantReadWriteData(this.watchdog);
     // A message that died twice is rolled back with its token (ADR 0009): the executor's rollback needs the
@@ -164,7 +174,11 @@ export class ServiceHandlers extends Construct {
     tables.sessions.grantReadWriteData(this.watchdog);
     tables.executions.grantReadWriteData(this.watchdog);
     queue.queue.grantSendMessages(this.watchdog);
+    // The only reader of the DLQ (ADR 0009: redrive once, else fail the plan with a report). The token in a
+    // dead-lettered message is sealed; the watchdog may open it only for that rollback (token-key.ts).
     queue.deadLetterQueue.grantConsumeMessages(this.watchdog);
+    tokenKey.allowSeal(this.confirmPlan, this.answerPrompt);
+    tokenKey.allowOpen(this.executePlan, this.watchdog);
     new Rule(this, 'WatchdogSchedule', {
       description: 'Runs the plan watchdog (ADR 0009)',
       schedule: Schedule.rate(Duration.minutes(5)),
