@@ -3,8 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Clock } from '../../lib/ports/clock.ts';
+import { API_GATEWAY_TIMEOUT_MS } from '../cdk/function-limits.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { LOCAL_TIMEOUT_MS, lambdaContext } from './lambda-context.ts';
 
 /** An API Gateway proxy handler, as exported by functions/*.ts. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -16,7 +17,14 @@ export interface GatewayRoute {
   resource: string;
   functionName: string;
   handler: ProxyHandler;
+  /** The Lambda's timeout (infra/cdk/function-limits.ts); default the gateway's `timeoutMs`. */
+  timeoutMs?: number;
 }
+
+/** What API Gateway answers when the Lambda is killed at its timeout (shaped by the CDK app's DEFAULT_5XX). */
+export const LAMBDA_TIMEOUT_RESPONSE = { status: 502, message: 'Internal server error' } as const;
+/** What API Gateway answers when the integration has not answered after 29 s. */
+export const GATEWAY_TIMEOUT_RESPONSE = { status: 504, message: 'Endpoint request timed out' } as const;
 
 /** A running local gateway. */
 export interface LocalGateway {
@@ -67,8 +75,10 @@ export async function startLocalGateway(options: {
   routes: GatewayRoute[];
   clock: Clock;
   port?: number;
-  /** Each invocation's Lambda deadline (lambda-context.ts); default 60 s. */
+  /** The Lambda timeout of a route that names none; default 60 s. */
   timeoutMs?: number;
+  /** API Gateway's integration timeout; default 29 s (lambda-context.ts localLimits lifts it for the relay). */
+  gatewayTimeoutMs?: number;
 }): Promise<LocalGateway> {
   const server = createServer((req, res) => {
     serve(options, req, res).catch((error: unknown) => {
@@ -101,7 +111,7 @@ export async function startLocalGateway(options: {
 }
 
 async function serve(
-  options: { routes: GatewayRoute[]; clock: Clock; timeoutMs?: number },
+  options: { routes: GatewayRoute[]; clock: Clock; timeoutMs?: number; gatewayTimeoutMs?: number },
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -129,7 +139,19 @@ async function serve(
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
       requestTimeEpoch: options.clock.now().getTime(),
     });
-    const result = await route.handler(event, lambdaContext(route.functionName, options.timeoutMs));
+    const lambdaTimeoutMs = route.timeoutMs ?? options.timeoutMs ?? LOCAL_TIMEOUT_MS;
+    const result = await invokeWithLimits(
+      route,
+      event,
+      lambdaTimeoutMs,
+      options.gatewayTimeoutMs ?? API_GATEWAY_TIMEOUT_MS,
+    );
+    if ('killed' in result) {
+      process.stderr.write(
+        `local gateway: ${route.functionName} ${result.killed === 'lambda' ? `timed out after ${lambdaTimeoutMs} ms (AWS kills the Lambda)` : 'passed the 29 s integration timeout'}; answered ${result.status}\n`,
+      );
+      return answer(res, result.status, { error_type: 'service_unavailable', message: result.message });
+    }
     res.writeHead(result.statusCode, stringHeaders(result.headers));
     res.end(result.body);
     return;
@@ -139,6 +161,38 @@ async function serve(
     error_type: 'invalid_input',
     message: `no such resource: ${req.method} ${url.pathname}`,
   });
+}
+
+/** A limit the invocation ran into, and what API Gateway answers for it. */
+type Killed = { killed: 'lambda' | 'gateway'; status: number; message: string };
+
+/**
+ * Runs the handler as AWS would bound it (issue 28): at the Lambda's timeout the invocation is over and API Gateway
+ * answers 502; at the integration timeout (29 s) it answers 504, whichever comes first. The local handler cannot be
+ * killed, so it keeps running in the background and its late answer is dropped; what IQ sees is what AWS would send.
+ */
+async function invokeWithLimits(
+  route: GatewayRoute,
+  event: APIGatewayProxyEvent,
+  lambdaTimeoutMs: number,
+  gatewayTimeoutMs: number,
+): Promise<APIGatewayProxyResult | Killed> {
+  const byLambda = lambdaTimeoutMs <= gatewayTimeoutMs;
+  const limit: Killed = byLambda
+    ? { killed: 'lambda', ...LAMBDA_TIMEOUT_RESPONSE }
+    : { killed: 'gateway', ...GATEWAY_TIMEOUT_RESPONSE };
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<Killed>((resolve) => {
+    timer = setTimeout(() => resolve(limit), Math.min(lambdaTimeoutMs, gatewayTimeoutMs));
+  });
+  const invocation = route.handler(event, lambdaContext(route.functionName, lambdaTimeoutMs));
+  // A handler that fails after its answer was given up on must not become an unhandled rejection.
+  invocation.catch(() => undefined);
+  try {
+    return await Promise.race([invocation, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A ServiceError the gateway answers itself (API Gateway's own responses, shaped by the CDK app). */

@@ -19,7 +19,8 @@ import { createLogger } from '../../lib/observability/logger.ts';
 import { type Clock, systemClock } from '../../lib/ports/clock.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
-import { localTimeoutMs } from './lambda-context.ts';
+import type { FunctionName } from '../cdk/function-limits.ts';
+import { localLimits } from './lambda-context.ts';
 import { type LocalGateway, startLocalGateway } from './local-gateway.ts';
 import { createPlanQueues, createTables, type PlanQueues } from './provision.ts';
 import { type SqsBatchHandler, type SqsPoller, startSqsPoller } from './sqs-poller.ts';
@@ -48,6 +49,11 @@ export interface LocalStackOptions extends CompositionOverrides {
   onBatch?: (report: { received: number; failed: number }) => void;
   /** Called when the consumer handler starts on a batch (with onBatch, tests know when none is in flight). */
   onBatchStart?: () => void;
+  /**
+   * Shorter Lambda timeouts for a test, checked by the rules of infra/cdk/function-limits.ts (below the gateway's
+   * 29 s for the API handlers). Default: the timeouts the CDK stack deploys.
+   */
+  functionTimeouts?: Partial<Record<FunctionName, number>>;
   /** How often the watchdog sweeps (ADR 0009; the stack's clock decides what is stuck). Default 30 s; 0: off. */
   watchdogIntervalMs?: number;
   /**
@@ -123,34 +129,39 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const planner = lambdas.track((logger) => buildRequestService(config, logger, overrides));
     const planService = () => lambdas.track((logger) => buildPlanService(config, logger, overrides));
     const [confirm, answer, status] = [planService(), planService(), planService()];
-    const timeoutMs = localTimeoutMs(config);
+    // Issue 28: each function gets the timeout CDK gives it, and the gateway gives up after 29 s, as in AWS.
+    const limits = localLimits(config, options.functionTimeouts);
     const gateway: LocalGateway = await startLocalGateway({
       clock,
-      timeoutMs,
+      gatewayTimeoutMs: limits.gatewayTimeoutMs,
       ...(options.port !== undefined ? { port: options.port } : {}),
       routes: [
         {
           method: 'POST',
           resource: '/v1/requests',
           functionName: 'handle-request',
+          timeoutMs: limits.functions['handle-request'],
           handler: handleRequest(planner.deps, planner.logger),
         },
         {
           method: 'POST',
           resource: '/v1/plans/{plan_id}/confirm',
           functionName: 'confirm-plan',
+          timeoutMs: limits.functions['confirm-plan'],
           handler: confirmPlan(confirm.deps, confirm.logger),
         },
         {
           method: 'POST',
           resource: '/v1/plans/{plan_id}/answer',
           functionName: 'answer-prompt',
+          timeoutMs: limits.functions['answer-prompt'],
           handler: answerPrompt(answer.deps, answer.logger),
         },
         {
           method: 'GET',
           resource: '/v1/plans/{plan_id}',
           functionName: 'get-plan',
+          timeoutMs: limits.functions['get-plan'],
           handler: getPlan(status.deps, status.logger),
         },
       ],
@@ -163,7 +174,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         queueUrl: queues.queueUrl,
         queueArn: queues.queueArn,
         region: REGION,
-        timeoutMs,
+        timeoutMs: limits.functions['execute-plan'],
         handler: withBatchStart(executePlan(executor.deps, executor.logger), options.onBatchStart),
         ...(options.onBatch ? { onBatch: options.onBatch } : {}),
       });

@@ -5,6 +5,7 @@ import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
 import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
 import type { Config } from '../config/config.ts';
 import { DEFAULT_LOOKUP_ROLES } from '../planner/planner-deps.ts';
+import { budgetedTokenCheck } from '../plans/budgeted-token-check.ts';
 import type { PlanUseCaseDeps } from '../plans/plan-use-case-deps.ts';
 import { planTokenCheck } from '../plans/token-check.ts';
 import { type PlanQueue, QueueUnavailableError } from '../ports/plan-queue.ts';
@@ -36,11 +37,15 @@ export async function buildPlanService(
   return {
     ...planStatusDeps(runtime, logger),
     queue: overrides.queue ?? planQueueFromConfig(runtime.config),
-    checkToken: planTokenCheck({
-      api: bookingApi,
-      getBooking: registry.get(DEFAULT_LOOKUP_ROLES.get),
-      venues: venueDirectoryOf(bookingApi, registry),
-    }),
+    // Issue 28: the check has its own short budget inside the invocation's deadline; past it, a 503.
+    checkToken: budgetedTokenCheck(
+      planTokenCheck({
+        api: bookingApi,
+        getBooking: registry.get(DEFAULT_LOOKUP_ROLES.get),
+        venues: venueDirectoryOf(bookingApi, registry),
+      }),
+      runtime.config.TOKEN_CHECK_BUDGET_MS,
+    ),
   };
 }
 

@@ -15,6 +15,8 @@ import { type Runtime, resolveRuntime } from './resolve-runtime.ts';
  */
 export interface PlanStatusDeps extends Pick<PlanUseCaseDeps, 'plans' | 'clock' | 'log'> {
   tracer: Tracer;
+  /** DEADLINE_MARGIN_MS: what the HTTP handler keeps back from the Lambda's remaining time (issue 28). */
+  deadlineMarginMs?: number;
 }
 
 /**
@@ -42,5 +44,6 @@ export function planStatusDeps(runtime: Runtime, logger: Logger): PlanStatusDeps
     clock: runtime.clock,
     log: logger,
     tracer: runtime.tracer,
+    deadlineMarginMs: runtime.config.DEADLINE_MARGIN_MS,
   };
 }

@@ -19,6 +19,8 @@ export interface RequestServiceDeps {
   handleRequest: HandleRequest;
   /** Flushed before the handler returns (bounded, never throws). */
   tracer: Tracer;
+  /** DEADLINE_MARGIN_MS: what the HTTP handler keeps back from the Lambda's remaining time (issue 28). */
+  deadlineMarginMs?: number;
 }
 
 /**
@@ -38,8 +40,9 @@ export async function buildRequestService(
     plugins: langchainPlugins,
   });
   const { tracer, clock } = runtime;
-  if (overrides.handleRequest) return { handleRequest: overrides.handleRequest, tracer };
   const resolved = runtime.config;
+  const deadlineMarginMs = resolved.DEADLINE_MARGIN_MS;
+  if (overrides.handleRequest) return { handleRequest: overrides.handleRequest, tracer, deadlineMarginMs };
   const { plans, sessions } = dynamoStores(resolved, clock);
   const registry = overrides.registry ?? loadCompiledRegistry();
   const bookingApi = HttpBookingApi.fromConfig(resolved);
@@ -63,5 +66,5 @@ export async function buildRequestService(
     waitMs: resolved.SESSION_LEASE_WAIT_MS,
     leaseMs: resolved.SESSION_LEASE_MS,
   });
-  return { handleRequest, tracer };
+  return { handleRequest, tracer, deadlineMarginMs };
 }

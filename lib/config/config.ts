@@ -5,6 +5,9 @@ export const DEFAULT_VENUE_LOCALE = 'en-AU';
 /** The venue timezone when VENUE_TIMEZONE is not set: the home market's. */
 export const DEFAULT_VENUE_TIMEZONE = 'Australia/Sydney';
 
+/** DEADLINE_MARGIN_MS when not set; also the HTTP handler's default when a composition passes none. */
+export const DEFAULT_DEADLINE_MARGIN_MS = 2_500;
+
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def);
 const optionalString = z
   .string()
@@ -44,7 +47,7 @@ export const ConfigSchema = z
      * What a Lambda keeps back from its remaining time to answer with its own ServiceError (503 + Retry-After),
      * flush traces and log, before AWS kills it. Above LANGFUSE_FLUSH_TIMEOUT_MS's default, so the flush fits.
      */
-    DEADLINE_MARGIN_MS: int(2_500, 1_000, 10_000),
+    DEADLINE_MARGIN_MS: int(DEFAULT_DEADLINE_MARGIN_MS, 1_000, 10_000),
     /** Budget of the token/venue check on confirm and answer (issue 28): past it, a 503 and nothing written. */
     TOKEN_CHECK_BUDGET_MS: int(3_000, 500, 10_000),
     /** KMS key that seals the user's token in queue messages (deployed stacks; docs/deploy.md). */

@@ -63,7 +63,22 @@ const TABLE: Readonly<Record<string, ErrorRow>> = {
   SessionBusyError: { status: 409, errorType: 'invalid_input', message: own },
   InvalidPlanningRequestError: { status: 400, errorType: 'invalid_input', message: own },
   SessionStoreUnavailableError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
+  // Issue 28 deadlines: a step ran out of its budget before writing anything (lib/ports/deadline-scope.ts) ...
+  DeadlineExceededError: {
+    status: 503,
+    errorType: 'service_unavailable',
+    message: () =>
+      'The request could not be completed in time. Nothing was changed; please try again shortly.',
+  },
+  // ... or Middy's early-timeout backstop fired just before the Lambda's own timeout (create-http-handler.ts).
+  TimeoutError: { status: 503, errorType: 'service_unavailable', message: () => UNAVAILABLE },
 };
+
+/**
+ * Retry-After of a 503 when the error carries none of its own (the booking API's, on a busy lookup): long enough
+ * for a hanging dependency or a cold start to pass, short enough for a chat user (RFC 9110 §10.2.3).
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 /** Errors raised by Middy's JSON body parser (they carry an HTTP statusCode, not one of our names). */
 const BODY_PARSER_ERRORS: Readonly<Record<number, string>> = {
@@ -78,8 +93,16 @@ const FALLBACK: ErrorRow = {
   message: () => 'The service could not process the request. Please try again later.',
 };
 
+/** What an error becomes: status, ServiceError body, and for a 503 the Retry-After seconds. */
+export interface MappedError {
+  status: number;
+  body: ServiceError;
+  /** Set exactly when status is 503 (openapi/service.yaml: every 503 carries Retry-After). */
+  retryAfterSeconds?: number;
+}
+
 /** The response an error becomes. Unknown errors are a generic 500: internals never leak. */
-export function mapErrorToResponse(error: unknown): { status: number; body: ServiceError } {
+export function mapErrorToResponse(error: unknown): MappedError {
   const err = error instanceof Error ? error : new Error(String(error));
   const forbidden = middyForbiddenKey(err);
   if (forbidden)
@@ -94,5 +117,17 @@ export function mapErrorToResponse(error: unknown): { status: number; body: Serv
   if (parserMessage) return { status: 400, body: { error_type: 'invalid_input', message: parserMessage } };
   const row = TABLE[err.name] ?? FALLBACK;
   const message = row.message(err).slice(0, 500) || FALLBACK.message(err);
-  return { status: row.status, body: { error_type: row.errorType, message } };
+  const body: ServiceError = { error_type: row.errorType, message };
+  if (row.status !== 503) return { status: row.status, body };
+  return { status: 503, body, retryAfterSeconds: ownRetryAfter(err) ?? DEFAULT_RETRY_AFTER_SECONDS };
+}
+
+/** A Retry-After the error itself knows (BookingLookupUnavailableError passes on the booking API's). */
+function ownRetryAfter(error: Error): number | undefined {
+  return 'retryAfterSeconds' in error &&
+    typeof error.retryAfterSeconds === 'number' &&
+    Number.isInteger(error.retryAfterSeconds) &&
+    error.retryAfterSeconds > 0
+    ? error.retryAfterSeconds
+    : undefined;
 }

@@ -2,6 +2,8 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { ChatGoogleGenerativeAI, type GoogleGenerativeAIChatInput } from '@langchain/google-genai';
+import { budgetFor, type Deadline } from '../ports/deadline.ts';
+import { currentDeadline } from '../ports/deadline-scope.ts';
 import { mergeTurns } from './gemini-turns.ts';
 
 type CompletionRequest = Parameters<ChatGoogleGenerativeAI['completionWithRetry']>[0];
@@ -15,6 +17,11 @@ export interface GeminiModelOptions {
   timeoutMs: number;
   /** A local generateContent stub in tests (GEMINI_BASE_URL); Google's endpoint when unset. */
   baseUrl?: string;
+  /**
+   * The deadline of the invocation making the call; default the ambient one (lib/ports/deadline-scope.ts). A call
+   * waits at most the smaller of timeoutMs and what is left of it (issue 28).
+   */
+  deadline?: () => Deadline;
 }
 
 /**
@@ -26,6 +33,7 @@ export interface GeminiModelOptions {
  */
 export class GeminiChatModel extends ChatGoogleGenerativeAI {
   private readonly timeoutMs: number;
+  private readonly deadline: () => Deadline;
 
   constructor(options: GeminiModelOptions) {
     const fields: GoogleGenerativeAIChatInput = {
@@ -37,6 +45,7 @@ export class GeminiChatModel extends ChatGoogleGenerativeAI {
     };
     super(fields);
     this.timeoutMs = options.timeoutMs;
+    this.deadline = options.deadline ?? currentDeadline;
   }
 
   override async _generate(
@@ -44,7 +53,8 @@ export class GeminiChatModel extends ChatGoogleGenerativeAI {
     options: this['ParsedCallOptions'],
     runManager?: CallbackManagerForLLMRun,
   ): Promise<ChatResult> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    // A spent deadline aborts at once (timeout 0): the call surfaces as PlannerUnavailableError, a 503.
+    const timeout = AbortSignal.timeout(Math.floor(budgetFor(this.deadline(), this.timeoutMs)));
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     return super._generate(messages, { ...options, signal }, runManager);
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapErrorToResponse } from '../../lib/http/error-mapping.ts';
+import { DEFAULT_RETRY_AFTER_SECONDS, mapErrorToResponse } from '../../lib/http/error-mapping.ts';
+import { BookingLookupUnavailableError } from '../../lib/planner/errors.ts';
 import {
   AuthRequiredError,
   InvalidInputError,
@@ -9,6 +10,7 @@ import {
   PlanNotFoundError,
   ServiceUnavailableError,
 } from '../../lib/plans/errors.ts';
+import { DeadlineExceededError } from '../../lib/ports/deadline-scope.ts';
 import { QueueUnavailableError } from '../../lib/ports/plan-queue.ts';
 import { PlanStoreError, StaleWriteError } from '../../lib/ports/plan-store.ts';
 
@@ -71,6 +73,51 @@ describe('mapErrorToResponse', () => {
     expect(mapErrorToResponse(error)).toEqual({
       status,
       body: { error_type: errorType, message: 'Nothing was changed; please try again.' },
+      ...(status === 503 ? { retryAfterSeconds: DEFAULT_RETRY_AFTER_SECONDS } : {}),
+    });
+  });
+
+  describe('issue 28 deadlines and Retry-After', () => {
+    it('maps a spent deadline budget to 503 service_unavailable saying nothing was changed, retry after 5 s', () => {
+      // Act
+      const mapped = mapErrorToResponse(new DeadlineExceededError('token check', 3_000));
+
+      // Assess
+      expect(mapped).toEqual({
+        status: 503,
+        body: {
+          error_type: 'service_unavailable',
+          message:
+            'The request could not be completed in time. Nothing was changed; please try again shortly.',
+        },
+        retryAfterSeconds: 5,
+      });
+    });
+
+    it("maps Middy's early-timeout TimeoutError to 503, not the generic 500", () => {
+      // Prepare: what @middy/core's timeoutEarlyResponse throws.
+      const error = Object.assign(new Error('[AbortError]: The operation was aborted.'), {
+        name: 'TimeoutError',
+      });
+
+      // Act
+      const { status, body, retryAfterSeconds } = mapErrorToResponse(error);
+
+      // Assess
+      expect(status).toBe(503);
+      expect(body.error_type).toBe('service_unavailable');
+      expect(body.message).not.toMatch(/Abort/);
+      expect(retryAfterSeconds).toBe(5);
+    });
+
+    it("passes on a busy booking API's own Retry-After, and gives none to a 4xx or 500", () => {
+      // Prepare
+      const busy = new BookingLookupUnavailableError('searchBookings', 12);
+
+      // Act / Assess
+      expect(mapErrorToResponse(busy).retryAfterSeconds).toBe(12);
+      expect(mapErrorToResponse(new PlanNotFoundError(ID)).retryAfterSeconds).toBeUndefined();
+      expect(mapErrorToResponse(new TypeError('x')).retryAfterSeconds).toBeUndefined();
     });
   });
 

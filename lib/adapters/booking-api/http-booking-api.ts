@@ -1,6 +1,8 @@
 import type { Config } from '../../config/config.ts';
 import type { ActionCall, ActionOutcome, BookingApi } from '../../ports/booking-api.ts';
 import { type Clock, systemClock } from '../../ports/clock.ts';
+import { budgetFor, type Deadline } from '../../ports/deadline.ts';
+import { currentDeadline } from '../../ports/deadline-scope.ts';
 import { buildRequest, RequestBuildError } from './build-request.ts';
 import { classifyResponse, classifyTransportFailure } from './classify-response.ts';
 
@@ -8,8 +10,13 @@ import { classifyResponse, classifyTransportFailure } from './classify-response.
 export interface HttpBookingApiOptions {
   /** Base URL of the booking API, e.g. http://127.0.0.1:4010 (config BOOKING_API_URL). */
   baseUrl: string;
-  /** Per-call timeout in ms (config BOOKING_API_TIMEOUT_MS, 30-120 s; tests may pass less). */
+  /**
+   * Per-call timeout cap in ms (config BOOKING_API_TIMEOUT_MS, 30-120 s; tests may pass less). A call gets the
+   * smaller of this and what is left of its invocation's deadline.
+   */
   timeoutMs: number;
+  /** The deadline of the invocation making the call; default the ambient one (lib/ports/deadline-scope.ts). */
+  deadline?: () => Deadline;
   /** Default: the global fetch. */
   fetch?: typeof fetch;
   /** Default: the system clock. Only used to read a Retry-After given as an HTTP date. */
@@ -31,6 +38,7 @@ export class HttpBookingApi implements BookingApi {
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
   private readonly clock: Clock;
+  private readonly deadline: () => Deadline;
 
   constructor(options: HttpBookingApiOptions) {
     if (!URL.canParse(options.baseUrl))
@@ -42,6 +50,7 @@ export class HttpBookingApi implements BookingApi {
     this.timeoutMs = options.timeoutMs;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.clock = options.clock ?? systemClock;
+    this.deadline = options.deadline ?? currentDeadline;
   }
 
   /** The adapter as configured for the service (BOOKING_API_URL, BOOKING_API_TIMEOUT_MS). */
@@ -68,7 +77,15 @@ export class HttpBookingApi implements BookingApi {
         field: error.field,
       };
     }
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    // Issue 28: never wait past the invocation's deadline, so the handler still answers with its own ServiceError.
+    const timeoutMs = Math.floor(budgetFor(this.deadline(), this.timeoutMs));
+    if (timeoutMs <= 0) {
+      return classifyTransportFailure(
+        'timeout',
+        "no time was left in this invocation's deadline, so the call was not sent (nothing was applied)",
+      );
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
     try {
       const { url, method, headers, body } = request;
@@ -80,7 +97,7 @@ export class HttpBookingApi implements BookingApi {
       if (timeout.aborted) {
         return classifyTransportFailure(
           'timeout',
-          `the booking API did not respond within ${this.timeoutMs} ms (connectivity issue); the change may or may not have been applied`,
+          `the booking API did not respond within ${timeoutMs} ms${timeoutMs < this.timeoutMs ? " (the rest of this invocation's deadline)" : ''} (connectivity issue); the change may or may not have been applied`,
         );
       }
       if (call.signal?.aborted)
