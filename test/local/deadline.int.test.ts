@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
@@ -10,6 +11,9 @@ const USER = 'user_ops_harbour';
 const HANG_MS = 35_000;
 /** The planner's timeout for this test only, through the same definition CDK deploys (function-limits.ts). */
 const PLANNER_TIMEOUT_MS = 8_000;
+
+const PlanReply = z.object({ kind: z.literal('plan'), plan: z.object({ plan_id: z.string() }) });
+const ErrorBody = z.object({ error_type: z.string(), message: z.string() });
 
 async function call(stack: LocalStack, method: string, path: string, body: object) {
   const started = Date.now();
@@ -46,8 +50,8 @@ describe('deadlines with a hanging booking API (local stack)', () => {
       user_id: USER,
       message: "Change John Smith's booking to 10 guests",
     });
-    expect([planned.status, planned.body.kind]).toEqual([200, 'plan']);
-    planId = planned.body.plan.plan_id;
+    expect(planned.status).toBe(200);
+    planId = PlanReply.parse(planned.body).plan.plan_id;
     stack.sandbox.admin.injectFault({ operation: '*', kind: 'delay', delayMs: HANG_MS, times: 'always' });
   }, 60_000);
   afterAll(async () => {
@@ -71,7 +75,9 @@ describe('deadlines with a hanging booking API (local stack)', () => {
       message: 'The request could not be completed in time. Nothing was changed; please try again shortly.',
     });
     expect(confirmed.retryAfter).toBe('5');
-    expect(((await after.json()) as { plan: { status: string } }).plan.status).toBe('pending_confirmation');
+    expect(z.object({ plan: z.object({ status: z.string() }) }).parse(await after.json()).plan.status).toBe(
+      'pending_confirmation',
+    );
   }, 15_000);
 
   it('answers a new request before the planner Lambda times out, with 503 ServiceError and Retry-After', async () => {
@@ -85,8 +91,9 @@ describe('deadlines with a hanging booking API (local stack)', () => {
     // Assess: the lookup got what was left of the 8 s invocation minus the 2.5 s margin, then the planner's 503.
     expect(planned.ms).toBeLessThan(PLANNER_TIMEOUT_MS);
     expect(planned.status).toBe(503);
-    expect(planned.body).toMatchObject({ error_type: 'service_unavailable' });
-    expect(planned.body.message).toMatch(/Nothing was changed/);
+    const body = ErrorBody.parse(planned.body);
+    expect(body.error_type).toBe('service_unavailable');
+    expect(body.message).toMatch(/Nothing was changed/);
     expect(planned.retryAfter).toBe('5');
   }, 15_000);
 });
