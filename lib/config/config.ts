@@ -36,6 +36,12 @@ export const ConfigSchema = z
     DYNAMODB_ENDPOINT: optionalString,
     SQS_ENDPOINT: optionalString,
 
+    /**
+     * Issue 28: the KMS key that seals the user's token in queue messages (deployed stages; the stack sets it on
+     * confirm, answer, executor and watchdog). Wins over TOKEN_SEALING_KEY.
+     */
+    TOKEN_KMS_KEY_ARN: optionalString,
+
     BOOKING_API_URL: z.url().default('http://127.0.0.1:4010'),
     /**
      * 000 Constraints: individual API calls time out within 30-120 s, configurable. This is the cap: each call
@@ -50,8 +56,6 @@ export const ConfigSchema = z
     DEADLINE_MARGIN_MS: int(DEFAULT_DEADLINE_MARGIN_MS, 1_000, 10_000),
     /** Budget of the token/venue check on confirm and answer (issue 28): past it, a 503 and nothing written. */
     TOKEN_CHECK_BUDGET_MS: int(3_000, 500, 10_000),
-    /** KMS key that seals the user's token in queue messages (deployed stacks; docs/deploy.md). */
-    TOKEN_KMS_KEY_ARN: optionalString,
 
     /** gemini | offline | relay (a person plays the model) | cassette (recorded answers); docs/models.md. */
     LLM_PROVIDER: z.enum(['gemini', 'offline', 'relay', 'cassette']).optional(),
