@@ -1,4 +1,5 @@
 import type { Config } from '../../lib/config/config.ts';
+import { localeConventions } from '../../lib/dates/locale-conventions.ts';
 import type { Fixture } from '../../lib/sandbox/fixture-schema.ts';
 import { resolveRelativeInstant } from '../../lib/sandbox/relative-date.ts';
 import type { StartVenue } from './start-options.ts';
@@ -6,7 +7,7 @@ import type { StartVenue } from './start-options.ts';
 export interface BannerInput {
   url: string;
   sandboxUrl: string;
-  config: Pick<Config, 'LLM_PROVIDER' | 'VENUE_TIMEZONE'>;
+  config: Pick<Config, 'LLM_PROVIDER' | 'VENUE_TIMEZONE' | 'VENUE_LOCALE'>;
   venue: StartVenue;
   /** The stack's "now": token expiry is relative to it. */
   now: Date;
@@ -39,7 +40,7 @@ function sampleMessage(fixture: Fixture, venueId: string): string {
 
 /** What `npm start` prints: where things listen, the venue and every token of its fixture, a request to try. */
 export function startBanner(input: BannerInput): string {
-  const { fixture, venue, source } = input.venue;
+  const { fixture, source } = input.venue;
   const demo = everydayToken(fixture, input.now);
   const venues = new Map(fixture.venues.map((v) => [v.venueId, v.name]));
   const tokenWidth = Math.max(...fixture.tokens.map((t) => t.token.length));
@@ -47,7 +48,8 @@ export function startBanner(input: BannerInput): string {
   const lines = [
     `Booking Update Service listening on ${input.url}`,
     `  model:        ${input.config.LLM_PROVIDER}${offline}`,
-    `  venue:        ${venue.name} (${venue.venueId}), timezone ${input.config.VENUE_TIMEZONE}`,
+    ...venueLines(fixture),
+    `  dates:        read in each token's venue (GET /venue); VENUE_TIMEZONE/VENUE_LOCALE (${input.config.VENUE_TIMEZONE}, ${input.config.VENUE_LOCALE}) only for an API without one`,
     `  fixture:      ${source}`,
     `  booking API:  ${input.sandboxUrl} (sandbox; admin API at ${input.sandboxUrl}/__admin, docs/sandbox.md)`,
     ...(input.localLines ?? []),
@@ -71,6 +73,18 @@ export function startBanner(input: BannerInput): string {
   }
   lines.push('Ctrl-C to stop.');
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Issue 27: one line per venue with its timezone and locale, and what "12/5" means there, so an operator whose US
+ * venue has no `locale` (default en-AU) sees it at once.
+ */
+function venueLines(fixture: Fixture): string[] {
+  return fixture.venues.map((v, i) => {
+    const order = localeConventions(v.locale).dayOrder === 'mdy' ? 'December 5' : '12 May';
+    const label = i === 0 ? (fixture.venues.length > 1 ? '  venues:' : '  venue:') : '';
+    return `${label.padEnd(16)}${v.name} (${v.venueId}): ${v.timezone}, ${v.locale} ("12/5" is ${order})`;
+  });
 }
 
 function tokenNote(fixture: Fixture, t: Token, now: Date): string {

@@ -60,7 +60,10 @@ export interface StartVenue {
   fixture: Fixture;
   /** The file it came from, as given (or the demo fixture's path). */
   source: string;
-  /** The fixture's first venue: the one bookings default to, whose timezone the service uses. */
+  /**
+   * The fixture's first venue: the one bookings without a venueId belong to. The service does not take its clock
+   * from it: each request is read in its own token's venue (GET /venue, issue 27).
+   */
   venue: Fixture['venues'][number];
 }
 
@@ -70,21 +73,6 @@ export function loadStartVenue(fixturePath: string | undefined): StartVenue {
   const venue = fixture.venues[0];
   if (!venue) throw new StartOptionsError('the fixture has no venue');
   return { fixture, source: fixturePath ?? 'lib/sandbox/fixtures/demo-venue.json (demo venue)', venue };
-}
-
-/**
- * The service settings the venue implies, unless the environment sets them: VENUE_TIMEZONE and VENUE_LOCALE
- * follow the venue's timezone and locale (the locale decides whether 3/4 is 3 April or March 4).
- */
-export function venueEnvironment(
-  venue: StartVenue['venue'],
-  env: Record<string, string | undefined>,
-): Record<string, string | undefined> {
-  return {
-    ...env,
-    VENUE_TIMEZONE: blankToUndefined(env.VENUE_TIMEZONE) ?? venue.timezone,
-    VENUE_LOCALE: blankToUndefined(env.VENUE_LOCALE) ?? venue.locale,
-  };
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {

@@ -15,7 +15,7 @@ import {
   writeLocalStackState,
 } from './local-data.ts';
 import { startBanner } from './start-banner.ts';
-import { loadStartVenue, parseStartOptions, venueEnvironment } from './start-options.ts';
+import { loadStartVenue, parseStartOptions } from './start-options.ts';
 
 const USAGE = `Usage: npm start [-- --fixture <venue.json>] [--port <n>] [--fresh] [--data-dir <dir>] [--booking-api <url>]
   --fixture      the venue the sandbox serves (or SANDBOX_FIXTURE; default the demo venue, docs/sandbox.md)
@@ -53,7 +53,8 @@ try {
   stack = await startLocalStack({
     port: options.port,
     env: {
-      ...venueEnvironment(venue.venue, process.env),
+      // Issue 27: no VENUE_TIMEZONE/VENUE_LOCALE from the fixture: each request reads its own venue's (GET /venue).
+      ...process.env,
       // Messages queued before a restart carry tokens sealed with this key: it must outlive the process.
       TOKEN_SEALING_KEY: process.env.TOKEN_SEALING_KEY?.trim() || data.sealingKey,
     },

@@ -1,5 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { venueDirectoryOf } from '../adapters/booking-api/booking-api-venue-directory.ts';
+import {
+  cachedVenueDirectory,
+  venueDirectoryOf,
+} from '../adapters/booking-api/booking-api-venue-directory.ts';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import type { Config } from '../config/config.ts';
 import { createChatModel } from '../models/create-chat-model.ts';
@@ -49,7 +52,8 @@ export async function buildRequestService(
   const planner = createPlanner({
     registry,
     bookingApi,
-    venues: venueDirectoryOf(bookingApi, registry),
+    // Issue 27: every request reads its venue's clock; a 5-minute per-token cache keeps that off the hot path.
+    venues: cachedVenueDirectory(venueDirectoryOf(bookingApi, registry), { clock }),
     planStore: plans,
     sessionStore: sessions,
     // An injected provider is asked per request (tests script a model per turn); the configured one is built once.

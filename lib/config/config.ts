@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { VenueLocale, VenueTimeZone } from '../dates/venue-settings-check.ts';
 
 /** The venue locale when VENUE_LOCALE is not set: the service's home market. */
 export const DEFAULT_VENUE_LOCALE = 'en-AU';
@@ -74,12 +75,17 @@ export const ConfigSchema = z
     /** LLM_PROVIDER=relay: how often the relay prints that it is still waiting. */
     RELAY_PROGRESS_MS: int(30_000, 1_000, 3_600_000),
 
-    VENUE_TIMEZONE: z.string().default(DEFAULT_VENUE_TIMEZONE),
-    /** BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). */
-    VENUE_LOCALE: z
-      .string()
-      .default(DEFAULT_VENUE_LOCALE)
-      .refine(isLocale, { message: 'must be a BCP-47 locale such as en-AU, en-US or fr-FR' }),
+    /**
+     * Issue 27: only the fallback for a booking API that declares no venue read; otherwise each request uses its
+     * token's venue (GET /venue). An IANA zone; "AEST" or "Sydney" is refused at start.
+     */
+    VENUE_TIMEZONE: VenueTimeZone.default(DEFAULT_VENUE_TIMEZONE),
+    /**
+     * BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). The
+     * fallback for a booking API without a venue read, or a venue read without locale or country (issue 27).
+     * "US" or "english" is refused at start.
+     */
+    VENUE_LOCALE: VenueLocale.default(DEFAULT_VENUE_LOCALE),
     /** 000 Planning Rules 5: bounded clarification attempts. */
     MAX_CLARIFICATIONS: int(3, 1, 10),
     /** 000 Error Classification: bounded 400 self-correction. */
@@ -110,14 +116,6 @@ export const ConfigSchema = z
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
-
-function isLocale(tag: string): boolean {
-  try {
-    return new Intl.Locale(tag).language.length >= 2;
-  } catch {
-    return false;
-  }
-}
 
 /** Raised at startup when the environment is invalid; names every bad variable. */
 export class ConfigError extends Error {

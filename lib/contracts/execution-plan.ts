@@ -37,6 +37,14 @@ export const ExecutionPlan = z
      * when the booking API declares no venue read.
      */
     venue_id: z.string().min(1).optional(),
+    /**
+     * Additive (issue 27): the IANA timezone and BCP-47 locale the plan was planned under (the token's venue, or
+     * VENUE_TIMEZONE/VENUE_LOCALE for a booking API without a venue read). The executor reads the plan's dates,
+     * times and answers in them, so a plan never changes meaning between planning and execution. Absent on older
+     * plans, which the executor reads in the config's venue.
+     */
+    venue_timezone: z.string().min(1).optional(),
+    venue_locale: z.string().min(1).optional(),
     /** Additive (ADR 0010): the ids of the bookings the steps name outright, in step order, each once. */
     booking_refs: z.array(z.string().min(1)).optional(),
   })

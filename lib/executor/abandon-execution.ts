@@ -5,6 +5,7 @@ import type { TraceScope } from '../ports/tracer.ts';
 import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
 import { decidedFailure, freshRecord } from './execution-record.ts';
 import { stateFromCheckpoint } from './execution-state.ts';
+import { planVenue } from './plan-venue.ts';
 import { rollBackAndClose } from './rollback/roll-back-and-close.ts';
 import type { StepContext, StepDeps } from './run-context.ts';
 
@@ -51,7 +52,14 @@ export function createAbandonExecution(deps: StepDeps): AbandonExecution {
       scope,
       { input: { plan_id: plan.plan_id, steps: plan.actions.length } },
       async function rollBackAbandoned(span) {
-        const ctx: StepContext = { deps, planId: plan.plan_id, token: msg.user_token, scope, span };
+        const ctx: StepContext = {
+          deps,
+          planId: plan.plan_id,
+          token: msg.user_token,
+          scope,
+          span,
+          venue: planVenue(plan, deps.config),
+        };
         const state = stateFromCheckpoint(plan, record, stored !== undefined);
         const failure = abandonFailure(plan, record);
         // A failure decided before the message died keeps its own text; otherwise the text says why it stopped.

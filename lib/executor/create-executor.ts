@@ -10,6 +10,7 @@ import { stateFromCheckpoint } from './execution-state.ts';
 import type { ExecutePlanMessage, ExecutorDeps } from './executor-deps.ts';
 import { buildExecutorGraph } from './graph/executor-graph.ts';
 import type { ExecutorStateValue } from './graph/graph-state.ts';
+import { planVenue } from './plan-venue.ts';
 import type { RunContext } from './run-context.ts';
 import { planChangeSummary } from './step/change-summary.ts';
 import { venueRefusal } from './venue-check.ts';
@@ -116,7 +117,14 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
         ...(parent ? { parent } : {}),
       },
       async function runExecution(span: SpanHandle) {
-        const ctx: RunContext = { deps, planId: plan.plan_id, token: msg.user_token, scope, span };
+        const ctx: RunContext = {
+          deps,
+          planId: plan.plan_id,
+          token: msg.user_token,
+          scope,
+          span,
+          venue: planVenue(plan, deps.config),
+        };
         const final = await runGraph(ctx, plan, stored);
         span.update(executionOutput(deps, final.plan));
       },

@@ -1,3 +1,4 @@
+import type { VenueSettings } from '../dates/same-when.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
 import type { CrashPoint, ExecutorDeps } from './executor-deps.ts';
 
@@ -15,6 +16,11 @@ export interface StepContext {
   readonly token: string;
   readonly scope: TraceScope;
   readonly span: SpanHandle;
+  /**
+   * Issue 27: the plan's venue clock (planVenue: the timezone and locale it was planned under), for readers that
+   * see no plan (read-backs). Absent: the config's venue.
+   */
+  readonly venue?: VenueSettings;
 }
 
 /**

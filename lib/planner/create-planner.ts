@@ -3,6 +3,7 @@ import { InvalidPlanningRequestError } from './errors.ts';
 import { CANCELLED_MESSAGE } from './graph/nodes/cancel.ts';
 import { askAgainTurn, candidatePickOf } from './pick/pick-turn.ts';
 import { planTurn } from './plan-turn.ts';
+import { configVenue, readPlanVenue } from './plan-venue.ts';
 import { DEFAULT_LOOKUP_ROLES, type PlannerDeps } from './planner-deps.ts';
 import { recordCancellation, recordOutcome } from './record-outcome.ts';
 import { type HandleRequest, HandleRequestInput, type RequestOutcome } from './request-outcome.ts';
@@ -41,22 +42,38 @@ export function createPlanner(deps: PlannerDeps): HandleRequest {
           metadata: { detected_by: 'keywords', pending: !!snapshot.pendingPlan },
         });
         if (snapshot.pendingPlan) return pendingAgain(snapshot.pendingPlan, deps.registry);
-        const retry = await retryTurn({ deps, roles, input, snapshot, scope, root, now });
-        return withRetryNote(await recordOutcome(record, retry.turn), retry.note);
+        const venue = await readPlanVenue(deps.venues, input.token, configVenue(deps.config));
+        const retry = await retryTurn({ deps, roles, input, snapshot, scope, root, now, venue });
+        return withRetryNote(await recordOutcome({ ...record, venue }, retry.turn), retry.note);
       }
+      // Issue 27: everything below reads dates on the clock of the token's venue, read before anything is written.
+      const venue = await readPlanVenue(deps.venues, input.token, configVenue(deps.config));
       // A reply to "which booking?" is resolved here, deterministically, for any model (lib/planner/pick).
-      const pick = candidatePickOf(input.message, snapshot, { now, timeZone: deps.config.VENUE_TIMEZONE });
+      const pick = candidatePickOf(input.message, snapshot, { now, timeZone: venue.timeZone });
       if (pick.kind !== 'not_a_pick') root.event('candidate_pick', { metadata: { outcome: pick.kind } });
       if (pick.kind === 'ambiguous' || pick.kind === 'no_match') {
         const offered = snapshot.offeredCandidates;
         const callId = `pick-${deps.ids.uuid()}`;
-        return recordOutcome(record, askAgainTurn({ message: input.message, pick, offered, callId, root }));
+        return recordOutcome(
+          { ...record, venue },
+          askAgainTurn({ message: input.message, pick, offered, callId, root }),
+        );
       }
       // The picked booking becomes the session's referenced booking: context first (000 Booking Resolution 1).
       const picked = pick.kind === 'picked' ? pick.candidate : undefined;
       const turnSnapshot = picked ? { ...snapshot, referenced: picked } : snapshot;
-      const turn = await planTurn({ deps, roles, input, snapshot: turnSnapshot, scope, root, now, picked });
-      return recordOutcome({ ...record, snapshot: turnSnapshot }, turn);
+      const turn = await planTurn({
+        deps,
+        roles,
+        input,
+        snapshot: turnSnapshot,
+        scope,
+        root,
+        now,
+        venue,
+        picked,
+      });
+      return recordOutcome({ ...record, venue, snapshot: turnSnapshot }, turn);
     });
   };
 }

@@ -1,6 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
-import { DEFAULT_VENUE_LOCALE } from '../config/config.ts';
 import type { BookingSummary } from '../contracts/booking.ts';
 import { hasErrorName } from '../errors/has-error-name.ts';
 import type { SpanHandle, TraceScope } from '../ports/tracer.ts';
@@ -14,6 +13,7 @@ import { buildPlanningGraph } from './graph/planning-graph.ts';
 import type { PlanningResult, PlanningValues, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';
 import { userMessage } from './pick/pick-message.ts';
+import type { PlanVenue } from './plan-venue.ts';
 import type { LookupRoles, PlannerDeps } from './planner-deps.ts';
 import { buildSystemPrompt, type PendingPlanView } from './prompt/system-prompt.ts';
 import { quickActions } from './quick-actions.ts';
@@ -29,6 +29,8 @@ export interface TurnInput {
   scope: TraceScope;
   root: SpanHandle;
   now: Date;
+  /** The request's venue (issue 27): the timezone and locale its dates, times and numbers are read in. */
+  venue: PlanVenue;
   /** The candidate this message picked (lib/planner/pick); it is also the snapshot's referenced booking. */
   picked?: BookingSummary | undefined;
 }
@@ -46,11 +48,7 @@ export interface TurnOutput {
 /** Binds the turn's tools, builds the prompt and runs the planning graph once. */
 export async function planTurn(t: TurnInput): Promise<TurnOutput> {
   const { deps, snapshot, input } = t;
-  const venue = {
-    now: t.now,
-    timeZone: deps.config.VENUE_TIMEZONE,
-    locale: deps.config.VENUE_LOCALE ?? DEFAULT_VENUE_LOCALE,
-  };
+  const venue = { now: t.now, timeZone: t.venue.timeZone, locale: t.venue.locale };
   const pending = snapshot.pendingPlan;
   const toolset = guard(() =>
     buildToolset({

@@ -1,5 +1,5 @@
-import { formatDay } from '../dates/format-when.ts';
 import { venueToday } from '../dates/venue-calendar.ts';
+import { formatVenueDay, formatVenueWhen, type VenueDisplay } from '../dates/venue-format.ts';
 import type { VenueClock } from '../dates/when-outcome.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
 import type { BookingRecord } from './booking-record.ts';
@@ -15,7 +15,8 @@ export const INTENT_SUMMARY_MAX = 200;
  * The confirmation screen (issue 5 Presentation; 000 "Generated plan displays all actions"): one line per step,
  * before → after where the booking's current values are known, high-risk steps marked and irreversible ones
  * flagged, both in the text (for plain-text clients) and as fields. Every date shows weekday, day and month (and
- * the year when it is not this year). The intent summary is rendered here too, from the step lines (issue 14: never
+ * the year when it is not this year), in the venue's conventions (issue 27): "Sat 5 Dec 19:00" for en-AU,
+ * "Sat, Dec 5, 7:00 PM" for en-US. The intent summary is rendered here too, from the step lines (issue 14: never
  * the model's free text, which booking data could have steered).
  */
 export function buildPresentation(
@@ -24,7 +25,7 @@ export function buildPresentation(
   bookings: ReadonlyMap<string, BookingRecord>,
   venue: VenueClock,
 ): PlanPresentation {
-  const thisYear = venueToday(venue).year;
+  const display: VenueDisplay = { locale: venue.locale, thisYear: venueToday(venue).year };
   const lines = steps.map((step): StepPresentation => {
     const bookingId = bookingIdOf(step, steps);
     const booking = bookingId === undefined ? undefined : bookings.get(bookingId);
@@ -36,7 +37,7 @@ export function buildPresentation(
     const flag = irreversible ? ' (cannot be undone)' : '';
     return {
       step_number: step.step_number,
-      line: `${marker}${describeStep(step, action, booking, thisYear)}${flag}`,
+      line: `${marker}${describeStep(step, action, booking, display)}${flag}`,
       safety_tier: action.safety_tier,
       irreversible,
     };
@@ -60,18 +61,18 @@ function describeStep(
   step: PlanStepDraft,
   action: CompiledAction,
   booking: BookingRecord | undefined,
-  thisYear: number,
+  display: VenueDisplay,
 ) {
   const subject = subjectOf(step.parameters.booking_id, booking);
   const dateParam = action.parameters.find((p) => p.type === 'date')?.name;
   const timeParam = action.parameters.find((p) => p.type === 'time')?.name;
   const parts: string[] = [];
   if ((dateParam && dateParam in step.parameters) || (timeParam && timeParam in step.parameters)) {
-    parts.push(moveText(step, thisYear, dateParam, timeParam, booking));
+    parts.push(moveText(step, display, dateParam, timeParam, booking));
   }
   const dates = new Set(action.parameters.filter((p) => p.type === 'date').map((p) => p.name));
   const shown = (name: string, value: unknown) =>
-    dates.has(name) && typeof value === 'string' ? formatDay(value, thisYear) : value;
+    dates.has(name) && typeof value === 'string' ? formatVenueDay(value, display) : value;
   const others = Object.entries(step.parameters)
     .filter(([name]) => name !== 'booking_id' && name !== dateParam && name !== timeParam)
     .map(([name, value]) => changeText(name, shown(name, value), shown(name, booking?.[name])));
@@ -106,26 +107,20 @@ function subjectOf(bookingId: unknown, booking: BookingRecord | undefined): stri
 
 function moveText(
   step: PlanStepDraft,
-  thisYear: number,
+  display: VenueDisplay,
   dateParam?: string,
   timeParam?: string,
   booking?: BookingRecord,
 ): string {
   const newDate = dateParam ? step.parameters[dateParam] : undefined;
   const newTime = timeParam ? step.parameters[timeParam] : undefined;
-  const after = when(
+  const after = formatVenueWhen(
     typeof newDate === 'string' ? newDate : booking?.date,
     typeof newTime === 'string' ? newTime : booking?.start_time,
-    thisYear,
+    display,
   );
-  const before = booking ? when(booking.date, booking.start_time, thisYear) : '';
+  const before = booking ? formatVenueWhen(booking.date, booking.start_time, display) : '';
   return before ? ` from ${before} → ${after}` : ` to ${after}`;
-}
-
-/** "Thu 3 Dec 14:00" ("Sat 2 Jan 2027 11:00" in another year); a placeholder stays as it is. */
-function when(date: string | undefined, time: string | undefined, thisYear: number): string {
-  const day = date === undefined || date.includes('{{') ? date : formatDay(date, thisYear);
-  return [day, time].filter(Boolean).join(' ');
 }
 
 function changeText(name: string, value: unknown, before: unknown): string {

@@ -14,7 +14,7 @@ import { toBookingSummary } from './booking-record.ts';
 import type { PlanningResult } from './graph/planning-state.ts';
 import { newPlanSteps } from './new-plan-steps.ts';
 import type { TurnOutput } from './plan-turn.ts';
-import { readPlanVenue } from './plan-venue.ts';
+import type { PlanVenue } from './plan-venue.ts';
 import type { PlannerDeps } from './planner-deps.ts';
 import { asksForOf, replyTypeOf } from './reply-type.ts';
 import type { HandleRequestInput, RequestOutcome } from './request-outcome.ts';
@@ -57,14 +57,17 @@ function registryPii(r: RecordInput): PiiLookup {
   return piiLookupFromRegistry((id) => r.deps.registry.get(id));
 }
 
-export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<RequestOutcome> {
+export async function recordOutcome(
+  r: RecordInput & { venue: PlanVenue },
+  turn: TurnOutput,
+): Promise<RequestOutcome> {
   const closing = (planId?: string) => closingMessages(turn.terminal, turn.result, planId);
   const result = turn.result;
   if (result.kind === 'cancelled') return recordCancellation(r, result.message);
   if (result.kind === 'clarification')
     return recordClarification(r, result, [...turn.messages, ...closing()], resolvedBooking(turn));
-  // Read before anything is written: a failed read leaves the pending plan and the session as they were.
-  const venueId = await readPlanVenue(r.deps.venues, r.input.token);
+  // The venue was read before the turn (create-planner): a failed read left the pending plan and the session as they were.
+  const venueId = r.venue.venue_id;
   let amends: string | undefined;
   if (r.snapshot.pendingPlan) {
     const outcome = await invalidatePendingPlan(r, r.snapshot.pendingPlan, 'superseded');
@@ -98,6 +101,9 @@ export async function recordOutcome(r: RecordInput, turn: TurnOutput): Promise<R
       // Issue 7 metrics (clarification rate): the questions this session asked before the plan was proposed.
       clarification_count: r.snapshot.clarificationCount,
       ...(venueId ? { venue_id: venueId } : {}),
+      // Issue 27: the executor reads the plan's dates on the clock it was planned on, whatever the config says.
+      venue_timezone: r.venue.timeZone,
+      venue_locale: r.venue.locale,
     }),
   );
   correlate(r.deps.logger, stored);

@@ -30,6 +30,9 @@ export interface NewPendingPlan {
   clarification_count: number;
   /** The planning token's venue (ADR 0010); absent when the booking API declares no venue read. */
   venue_id?: string;
+  /** Issue 27: the timezone and locale the plan was planned under; the executor reads its values in them. */
+  venue_timezone?: string;
+  venue_locale?: string;
 }
 
 /** ADR 0010: the bookings the steps name outright (a placeholder names a booking made by an earlier step). */
@@ -74,6 +77,8 @@ export function newPendingPlan(input: NewPendingPlan): StoredPlan {
     expires_at: Math.floor(input.now.getTime() / 1000) + input.ttlHours * 3600,
     clarification_count: input.clarification_count,
     ...(input.venue_id ? { venue_id: input.venue_id } : {}),
+    ...(input.venue_timezone ? { venue_timezone: input.venue_timezone } : {}),
+    ...(input.venue_locale ? { venue_locale: input.venue_locale } : {}),
     booking_refs: bookingRefs(input.steps),
   };
 }

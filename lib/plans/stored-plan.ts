@@ -89,6 +89,8 @@ export function toExecutionPlan(plan: StoredPlan): ExecutionPlan {
     ...(plan.blocking_prompt ? { blocking_prompt: plan.blocking_prompt } : {}),
     ...(plan.closed_reason ? { closed_reason: plan.closed_reason } : {}),
     ...(plan.venue_id ? { venue_id: plan.venue_id } : {}),
+    ...(plan.venue_timezone ? { venue_timezone: plan.venue_timezone } : {}),
+    ...(plan.venue_locale ? { venue_locale: plan.venue_locale } : {}),
     ...(plan.booking_refs ? { booking_refs: plan.booking_refs } : {}),
   });
 }

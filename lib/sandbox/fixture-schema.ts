@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import * as z from 'zod';
+import { VenueLocale } from '../dates/venue-settings-check.ts';
 import { resolveRelativeDate, resolveRelativeInstant } from './relative-date.ts';
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM');
@@ -29,8 +30,12 @@ export const FixtureVenue = z.object({
   name: z.string().min(1),
   timezone: z.string().min(1).default('Australia/Sydney'),
   currency: z.string().length(3).default('AUD'),
-  /** BCP-47 locale, e.g. en-AU or en-US: decides whether 3/4 is 3 April or March 4 (issue 15). */
-  locale: z.string().min(2).default('en-AU'),
+  /**
+   * BCP-47 locale, e.g. en-AU or en-US: decides whether 3/4 is 3 April or March 4 (issue 15) and how dates and
+   * times are shown. GET /venue returns it, and the service reads that venue's requests in it (issue 27). Default
+   * en-AU: a US venue must set en-US. "US" or "english" is refused.
+   */
+  locale: VenueLocale.default('en-AU'),
   products: z.array(FixtureProduct).min(1),
 });
 

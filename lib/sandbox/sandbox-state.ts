@@ -15,6 +15,8 @@ export interface Venue {
   venueId: string;
   name: string;
   timezone: string;
+  /** BCP-47 (en-AU, en-US): returned by GET /venue, so the service reads this venue's dates its way (issue 27). */
+  locale: string;
   currency: string;
   products: Product[];
 }

@@ -12,7 +12,7 @@ const NOW = new Date('2026-11-22T23:00:00Z');
 const banner = startBanner({
   url: 'http://127.0.0.1:3000',
   sandboxUrl: 'http://127.0.0.1:4010',
-  config: { LLM_PROVIDER: 'offline', VENUE_TIMEZONE: 'Australia/Sydney' },
+  config: { LLM_PROVIDER: 'offline', VENUE_TIMEZONE: 'Australia/Sydney', VENUE_LOCALE: 'en-AU' },
   venue: demo,
   now: NOW,
 });

@@ -3,7 +3,6 @@ import {
   loadStartVenue,
   parseStartOptions,
   StartOptionsError,
-  venueEnvironment,
 } from '../../infra/local/start-options.ts';
 
 const MY_VENUE = 'test/fixtures/my-venue.json';
@@ -68,23 +67,5 @@ describe('loadStartVenue', () => {
     expect(() => loadStartVenue('test/fixtures/no-such-venue.json')).toThrow(
       'cannot read fixture test/fixtures/no-such-venue.json',
     );
-  });
-});
-
-describe('venueEnvironment', () => {
-  const { venue } = loadStartVenue(MY_VENUE);
-
-  it('sets VENUE_TIMEZONE and VENUE_LOCALE from the venue when the environment does not', () => {
-    expect(venueEnvironment(venue, { OTHER: 'x' })).toEqual({
-      OTHER: 'x',
-      VENUE_TIMEZONE: 'Europe/London',
-      VENUE_LOCALE: venue.locale,
-    });
-    expect(venueEnvironment(venue, { VENUE_TIMEZONE: ' ' }).VENUE_TIMEZONE).toBe('Europe/London');
-  });
-
-  it('keeps a VENUE_TIMEZONE or VENUE_LOCALE set explicitly', () => {
-    expect(venueEnvironment(venue, { VENUE_TIMEZONE: 'Asia/Tokyo' }).VENUE_TIMEZONE).toBe('Asia/Tokyo');
-    expect(venueEnvironment(venue, { VENUE_LOCALE: 'en-US' }).VENUE_LOCALE).toBe('en-US');
   });
 });

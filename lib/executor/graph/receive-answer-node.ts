@@ -1,8 +1,10 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { consumeBlockingAnswer, reAskBlockingPrompt } from '../../plans/block-for-answer.ts';
+import type { StoredPlan } from '../../plans/stored-plan.ts';
 import { readAnswer } from '../ask/read-answer.ts';
 import type { PlannedCall } from '../execution-log.ts';
 import { nextOpenStep, saveCheckpoint, withPlan } from '../execution-state.ts';
+import { planVenue } from '../plan-venue.ts';
 import type { RunContext } from '../run-context.ts';
 import { observationMessage } from '../step/observation.ts';
 import { type ExecutorStateUpdate, type ExecutorStateValue, toUpdate } from './graph-state.ts';
@@ -30,7 +32,9 @@ export function receiveAnswerNode(ctx: RunContext) {
       return failed(stepNumber, 'scope_changed', NEW_REQUEST_MESSAGE);
     const ask = state.pending.find((c): c is Ask => c.kind === 'ask');
     const reading =
-      ask && step ? readAnswer(ask, answer, step.action_id, ctx.deps.registry, whenContext(ctx)) : undefined;
+      ask && step
+        ? readAnswer(ask, answer, step.action_id, ctx.deps.registry, whenContext(ctx, state.plan))
+        : undefined;
     if (ask && reading && !reading.ok) return reAsk(ctx, state, ask, reading.problem, stepNumber);
     if (ask?.ask_kind === 'confirm_change' && reading?.ok && reading.value === 'no')
       return failed(stepNumber, 'scope_changed', 'You chose not to go ahead. Nothing more was changed.');
@@ -88,11 +92,7 @@ async function reAsk(
   return toUpdate(next, [], { kind: 'blocked' });
 }
 
-function whenContext(ctx: RunContext) {
-  const { config, clock } = ctx.deps;
-  return {
-    now: clock.now(),
-    timeZone: config.VENUE_TIMEZONE,
-    locale: config.VENUE_LOCALE,
-  };
+/** Issue 27: an answer is read on the plan's venue clock (the one it was planned under), as of now. */
+function whenContext(ctx: RunContext, plan: StoredPlan) {
+  return { now: ctx.deps.clock.now(), ...planVenue(plan, ctx.deps.config) };
 }

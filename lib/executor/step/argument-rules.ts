@@ -51,7 +51,7 @@ export function decideArguments(
   proposed: Record<string, unknown>,
   lookup: TemplateLookup,
   evidence: PlaceholderEvidence = NO_EVIDENCE,
-  /** The venue dates and times are read in (VENUE_TIMEZONE, VENUE_LOCALE); default: the config defaults. */
+  /** The venue dates and times are read in (the plan's, issue 27); default: the config defaults. */
   venue?: VenueSettings,
 ): ArgumentDecision {
   const args: Record<string, unknown> = {};

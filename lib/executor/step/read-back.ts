@@ -2,6 +2,7 @@ import { parseTemplate, readAll, readPath, resolveParameters } from '../../contr
 import type { VenueSettings } from '../../dates/same-when.ts';
 import type { StoredStep } from '../../plans/stored-plan.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
+import { contextVenue } from '../plan-venue.ts';
 import type { StepContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
 import { type Reading, sameValue } from './canonical-value.ts';
@@ -48,7 +49,7 @@ export function judgeReadBack(
   action: CompiledAction,
   step: Pick<StoredStep, 'resolved_parameters' | 'before'>,
   data: Record<string, unknown>,
-  /** The venue dates and times are read in (VENUE_TIMEZONE, VENUE_LOCALE); default: the config defaults. */
+  /** The venue dates and times are read in (the plan's, issue 27); default: the config defaults. */
   venue?: VenueSettings,
 ): ReadBack {
   const request = step.resolved_parameters ?? {};
@@ -176,8 +177,7 @@ export async function readBack(
   action: CompiledAction,
   step: StoredStep,
 ): Promise<ReadBack> {
-  const { VENUE_TIMEZONE, VENUE_LOCALE } = ctx.deps.config;
-  const venue = { timeZone: VENUE_TIMEZONE, locale: VENUE_LOCALE };
+  const venue = contextVenue(ctx);
   if (action.verify) {
     const args = verifyArgs(action, step.resolved_parameters ?? {});
     if (!args) return { kind: 'unknown', reason: 'this change cannot be read back' };

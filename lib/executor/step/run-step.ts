@@ -9,6 +9,7 @@ import type { ActionOutcome } from '../../ports/booking-api.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, stepOutputs, withPlan } from '../execution-state.ts';
+import { planVenue } from '../plan-venue.ts';
 import { crash, type RunContext } from '../run-context.ts';
 import { decideArguments } from './argument-rules.ts';
 import { validateArguments } from './argument-schema.ts';
@@ -235,14 +236,13 @@ export async function runStep(
   if (step.step_state === 'intent_recorded') return sendIntent(ctx, state, action, stepNumber, []);
 
   const outputs = stepOutputs(state.plan);
-  const { VENUE_TIMEZONE, VENUE_LOCALE } = ctx.deps.config;
   const decision = decideArguments(
     action,
     step.parameters,
     proposed,
     stepOutputLookup(outputs),
     { outputs, answers: answersIn(state.messages) },
-    { timeZone: VENUE_TIMEZONE, locale: VENUE_LOCALE },
+    planVenue(state.plan, ctx.deps.config),
   );
   if (!decision.ok && decision.kind === 'changed_confirmed_value') {
     const reason = `Confirmed values can't change after confirmation (only their format): ${decision.violations.join('; ')}.`;

@@ -78,7 +78,7 @@ export async function retryTurn(t: RetryTurnInput): Promise<RetryTurn> {
     );
   }
   const bookings = await freshBookings(lookups, failed);
-  const thisYear = venueToday({ now: t.now, timeZone: deps.config.VENUE_TIMEZONE }).year;
+  const thisYear = venueToday({ now: t.now, timeZone: t.venue.timeZone }).year;
   const obstacle = retryObstacle(failed, bookings);
   if (obstacle) return ask(obstacleText(obstacle), 'retry_obstacle', lastFailureLine(failed));
   const since = `${sinceLastAttemptLine(bookings, thisYear)} ${lastFailureLine(failed)}`;

@@ -61,8 +61,8 @@ export const listProducts: OperationHandler = function listProducts({ rules }) {
 
 /** The venue the caller's token is scoped to (every token has exactly one; the fixture's tokens[].venueId). */
 export const getVenue: OperationHandler = function getVenue({ rules }) {
-  const { venueId, name, timezone, currency } = rules.state.venue(rules.venueId);
-  return { status: 200, body: { venueId, name, timezone, currency }, committed: false };
+  const { venueId, name, timezone, locale, currency } = rules.state.venue(rules.venueId);
+  return { status: 200, body: { venueId, name, timezone, locale, currency }, committed: false };
 };
 
 export const getAvailability: OperationHandler = function getAvailability({ rules, params }) {
