@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  loadStartVenue,
-  parseStartOptions,
-  StartOptionsError,
-} from '../../infra/local/start-options.ts';
+import { loadStartVenue, parseStartOptions, StartOptionsError } from '../../infra/local/start-options.ts';
 
 const MY_VENUE = 'test/fixtures/my-venue.json';
 
