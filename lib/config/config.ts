@@ -15,6 +15,11 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
+/** A variable set to blank (`VENUE_TIMEZONE=`) is unset: its default applies. */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+}
+
 /**
  * The service's whole configuration, parsed once from the environment (STYLE: config is one object).
  * Every default is documented in the README's configuration table; keep the two in step.
@@ -79,13 +84,13 @@ export const ConfigSchema = z
      * Issue 27: only the fallback for a booking API that declares no venue read; otherwise each request uses its
      * token's venue (GET /venue). An IANA zone; "AEST" or "Sydney" is refused at start.
      */
-    VENUE_TIMEZONE: VenueTimeZone.default(DEFAULT_VENUE_TIMEZONE),
+    VENUE_TIMEZONE: blankIsUnset(VenueTimeZone.default(DEFAULT_VENUE_TIMEZONE)),
     /**
      * BCP-47: day/month order ("3/4"), week start, named days and French of dates and times (issue 15). The
      * fallback for a booking API without a venue read, or a venue read without locale or country (issue 27).
      * "US" or "english" is refused at start.
      */
-    VENUE_LOCALE: VenueLocale.default(DEFAULT_VENUE_LOCALE),
+    VENUE_LOCALE: blankIsUnset(VenueLocale.default(DEFAULT_VENUE_LOCALE)),
     /** 000 Planning Rules 5: bounded clarification attempts. */
     MAX_CLARIFICATIONS: int(3, 1, 10),
     /** 000 Error Classification: bounded 400 self-correction. */

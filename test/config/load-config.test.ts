@@ -59,6 +59,14 @@ describe('loadConfig', () => {
     ['BOOKING_API_URL', 'nope', 'BOOKING_API_URL: Invalid URL'],
     ['RELAY_DIR', '', 'RELAY_DIR: Too small: expected string to have >=1 characters'],
     ['VENUE_LOCALE', '!!', 'VENUE_LOCALE: must be a BCP-47 locale such as en-AU, en-US or fr-FR'],
+    // Issue 27: well-formed tags without date conventions would silently read dates the default way.
+    ['VENUE_LOCALE', 'US', 'VENUE_LOCALE: must be a BCP-47 locale such as en-AU, en-US or fr-FR'],
+    ['VENUE_LOCALE', 'english', 'VENUE_LOCALE: must be a BCP-47 locale such as en-AU, en-US or fr-FR'],
+    [
+      'VENUE_TIMEZONE',
+      'Sydney',
+      'VENUE_TIMEZONE: must be an IANA timezone such as Australia/Sydney or America/Chicago',
+    ],
   ])('names %s and says what is wrong with %j', (name, value, message) => {
     // Act
     const load = () => loadConfig({ [name]: value });

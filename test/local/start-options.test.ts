@@ -48,6 +48,8 @@ describe('loadStartVenue', () => {
 
     for (const path of [
       'venues.0.timezone: not an IANA timezone',
+      // Issue 27: "US" is a well-formed tag, but no locale: refused rather than read as en-AU.
+      'venues.0.locale: must be a BCP-47 locale such as en-AU, en-US or fr-FR',
       'venues.0.products.0.capacityPerSession',
       'tokens.0.token',
       'tokens.0.venueId: unknown venueId',

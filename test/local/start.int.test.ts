@@ -36,8 +36,12 @@ afterAll(async () => {
 
 describe('npm start (local stack as a child process)', () => {
   it('prints the URL, the venue, every token of the demo fixture and a sample request', () => {
+    // Issue 27: every venue with its own timezone and locale.
     expect(running.output()).toMatch(
-      /venue: +Harbour Play Centre \(venue_harbour\), timezone Australia\/Sydney/,
+      /venues: +Harbour Play Centre \(venue_harbour\): Australia\/Sydney, en-AU \("12\/5" is 12 May\)\n/,
+    );
+    expect(running.output()).toMatch(
+      / +Westside Trampoline Park \(venue_westside\): Australia\/Sydney, en-AU/,
     );
     expect(running.output()).toMatch(/demo-token-harbour +user_ops_harbour at Harbour Play Centre\n/);
     expect(running.output()).toMatch(/demo-token-westside +user_ops_westside at Westside Trampoline Park\n/);
