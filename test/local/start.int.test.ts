@@ -158,7 +158,9 @@ describe('npm start -- --fixture (your own venue)', () => {
         message: 'Change BK-5001 to 8 guests',
       });
       // Assess
-      expect(venue.output()).toMatch(/venue: +Lakeside Bowl \(venue_lakeside\), timezone Europe\/London/);
+      expect(venue.output()).toMatch(
+        /venue: +Lakeside Bowl \(venue_lakeside\): Europe\/London, en-GB \("12\/5" is 12 May\)\n/,
+      );
       expect(venue.output()).toContain('fixture:      test/fixtures/my-venue.json');
       expect(venue.output()).toMatch(/lakeside-token-ops +user_lakeside_ops at Lakeside Bowl\n/);
       expect(venue.output()).toMatch(

@@ -67,6 +67,65 @@ describe('buildPresentation', () => {
   });
 });
 
+describe("buildPresentation in the venue's conventions (issue 27)", () => {
+  /** Saturday 5 December 2026 19:00, moved from Friday 4 December 11:00, next year's 2 January shown with its year. */
+  const steps = [
+    {
+      step_number: 1,
+      action_id: 'rescheduleBooking',
+      parameters: { booking_id: 'bk_1', date: '2026-12-05', start_time: '19:00' },
+    },
+  ];
+  const december = { ...booking, date: '2026-12-04', start_time: '11:00' };
+  const now = new Date('2026-11-23T00:30:00Z');
+
+  it.each([
+    [
+      'en-US',
+      'America/Chicago',
+      'Reschedule booking BK-1042 (John Smith) from Fri, Dec 4, 11:00 AM → Sat, Dec 5, 7:00 PM',
+    ],
+    [
+      'en-AU',
+      'Australia/Sydney',
+      'Reschedule booking BK-1042 (John Smith) from Fri 4 Dec 11:00 → Sat 5 Dec 19:00',
+    ],
+  ])('shows a %s venue its own date and clock order', (locale, timeZone, line) => {
+    // Act
+    const presentation = buildPresentation(steps, registry, new Map([['bk_1', december]]), {
+      now,
+      timeZone,
+      locale,
+    });
+
+    // Assess
+    expect(presentation.steps[0]?.line).toBe(line);
+  });
+
+  it("adds the year of a date outside the venue's current year, in the venue's order", () => {
+    // Prepare
+    const nextYear = [
+      { ...steps[0], parameters: { booking_id: 'bk_9', date: '2027-01-02', start_time: '09:05' } },
+    ];
+
+    // Act
+    const us = buildPresentation(nextYear, registry, new Map(), {
+      now,
+      timeZone: 'America/Chicago',
+      locale: 'en-US',
+    });
+    const au = buildPresentation(nextYear, registry, new Map(), {
+      now,
+      timeZone: 'Australia/Sydney',
+      locale: 'en-AU',
+    });
+
+    // Assess
+    expect(us.steps[0]?.line).toBe('Reschedule booking bk_9 to Sat, Jan 2, 2027, 9:05 AM');
+    expect(au.steps[0]?.line).toBe('Reschedule booking bk_9 to Sat 2 Jan 2027 09:05');
+  });
+});
+
 describe('clampSummary (001: intent_summary ≤ 200 chars)', () => {
   it('keeps short summaries and cuts long ones with an ellipsis', () => {
     expect(clampSummary('  Move   it  ')).toBe('Move it');

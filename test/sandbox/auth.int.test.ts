@@ -62,7 +62,13 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
 
     // Assert
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ...venue, timezone: 'Australia/Sydney', currency: 'AUD' });
+    // Issue 27: the locale too, so the service reads this venue's dates its way.
+    expect(response.body).toEqual({
+      ...venue,
+      timezone: 'Australia/Sydney',
+      locale: 'en-AU',
+      currency: 'AUD',
+    });
   });
 
   it('GET /venue answers 401 for an expired token and changes nothing', async () => {
