@@ -19,6 +19,10 @@ export function planVenue(
 }
 
 /** The venue of a step context: the plan's (set where the context is built), else the config's. */
-export function contextVenue(ctx: Pick<StepContext, 'venue' | 'deps'>): VenueSettings {
+export function contextVenue(
+  ctx: Pick<StepContext, 'venue'> & {
+    deps: { config: Pick<ExecutorConfig, 'VENUE_TIMEZONE' | 'VENUE_LOCALE'> };
+  },
+): VenueSettings {
   return ctx.venue ?? planVenue({}, ctx.deps.config);
 }

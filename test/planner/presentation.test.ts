@@ -105,7 +105,11 @@ describe("buildPresentation in the venue's conventions (issue 27)", () => {
   it("adds the year of a date outside the venue's current year, in the venue's order", () => {
     // Prepare
     const nextYear = [
-      { ...steps[0], parameters: { booking_id: 'bk_9', date: '2027-01-02', start_time: '09:05' } },
+      {
+        step_number: 1,
+        action_id: 'rescheduleBooking',
+        parameters: { booking_id: 'bk_9', date: '2027-01-02', start_time: '09:05' },
+      },
     ];
 
     // Act
