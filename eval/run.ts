@@ -10,6 +10,9 @@ import { type ModelSession, startModelSession } from './lib/model-session.ts';
 import { patientFetch } from './lib/patient-fetch.ts';
 import { pickCases } from './lib/pick-cases.ts';
 import { runEval } from './lib/run-eval.ts';
+import { formatSealedReport } from './lib/sealed/format-sealed-report.ts';
+import { runSealedSuite } from './lib/sealed/run-sealed-suite.ts';
+import { loadSealedSuite, sealedDir } from './lib/sealed/sealed-case.ts';
 
 /** Stack settings the CLI passes through from the environment (the only place eval reads process.env). */
 const PASSED_THROUGH = [
@@ -61,6 +64,31 @@ async function runBlind(
   return report.failed > 0 ? 1 : 0;
 }
 
+async function runSealed(
+  args: EvalArgs,
+  env: Env,
+  session: ModelSession | undefined,
+  answerTimeoutMs: number,
+) {
+  const suite = loadSealedSuite(args.corpus ? resolve(args.corpus) : sealedDir);
+  const wanted = pickCases(suite.cases, args.case);
+  const missing = session?.missing(wanted.map((c) => c.id)) ?? [];
+  const report = await runSealedSuite({
+    suite: { ...suite, cases: wanted.filter((c) => !missing.some((m) => m.id === c.id)) },
+    provider: args.provider,
+    env: { ...env, ...session?.env },
+    skipped: missing,
+    ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+    ...(session ? { conversations: session.hooks } : {}),
+    ...relayExtras(args, answerTimeoutMs),
+    onCase: (r) => process.stderr.write(`${r.verdict.verdict === 'right' ? '✓' : '✗'} ${r.id}\n`),
+  });
+  process.stdout.write(
+    args.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatSealedReport(report)}\n`,
+  );
+  return report.wrong + report.miss > 0 ? 1 : 0;
+}
+
 async function runGolden(
   args: EvalArgs,
   env: Env,
@@ -88,7 +116,7 @@ async function runGolden(
 
 /**
  * `npm run eval`: a suite against one local stack — the golden conversations (eval/cases/, or another directory
- * of cases), or the blind request corpus (`--suite blind`) — or the blind date corpus through the resolver
+ * of cases), the blind request corpus (`--suite blind`) or the sealed multi-venue corpus (`--suite sealed`) — or the blind date corpus through the resolver
  * (`--suite dates`, no stack; exits 1 when a phrase is silently wrong). Relay, cassette and gemini --record runs
  * go through a model session (eval/lib/model-session.ts). Exits 1 when a case fails, 2 on a usage or case error.
  */
@@ -111,8 +139,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(env);
-  const suite =
-    args.suite === 'golden' || args.suite === 'blind' ? args.suite : basename(resolve(args.suite));
+  const suite = ['golden', 'blind', 'sealed'].includes(args.suite)
+    ? args.suite
+    : basename(resolve(args.suite));
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const session = await startModelSession({
     provider: args.provider,
@@ -130,9 +159,8 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   }
   try {
-    return args.suite === 'blind'
-      ? await runBlind(args, env, session, config.RELAY_ANSWER_TIMEOUT_MS)
-      : await runGolden(args, env, session, config.RELAY_ANSWER_TIMEOUT_MS);
+    const run = { blind: runBlind, sealed: runSealed }[args.suite] ?? runGolden;
+    return await run(args, env, session, config.RELAY_ANSWER_TIMEOUT_MS);
   } finally {
     await session?.close();
   }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PlanStatus } from '../../lib/contracts/enums.ts';
 import { FaultSpec } from '../../lib/sandbox/faults.ts';
 import { FixtureBooking } from '../../lib/sandbox/fixture-schema.ts';
+import { AsksFor } from './score/turn-outcome.ts';
 
 /**
  * The golden-conversation case format (docs/eval.md "Case format"): one YAML file per case under eval/cases/.
@@ -51,6 +52,8 @@ const ClarificationExpectation = z.strictObject({
   candidate_ids: z.array(z.string()).optional(),
   /** Each pattern must match at least one suggestion (e.g. alternative slots). */
   suggestions: z.array(Pattern).optional(),
+  /** What the question must say it asks for (the reply's `asks_for`; eval/lib/score/turn-outcome.ts). */
+  asks_for: AsksFor.optional(),
 });
 
 /** What one user turn must produce. */
@@ -121,15 +124,31 @@ export const BookingFields = z.strictObject({
 });
 export type BookingFields = z.infer<typeof BookingFields>;
 
+/** An expected change of a fixture booking: fields, plus notes added (text fragments) or removed (note ids). */
+export const BookingChange = BookingFields.extend({
+  /** A new note must hold every fragment (case-insensitive); no other note may be added. */
+  notes_added: z.array(z.string().min(1)).min(1).optional(),
+  /** These note ids must be gone; no other note may be removed. */
+  notes_removed: z.array(z.string().min(1)).min(1).optional(),
+});
+
 export const DatabaseExpectation = z.strictObject({
   /** Expected changes by bookingId; every other field of these bookings, and every other booking, is unchanged. */
-  bookings: z.record(z.string(), BookingFields).default({}),
+  bookings: z.record(z.string(), BookingChange).default({}),
   /** Bookings that must exist afterwards and did not before (the new-reservation flow). */
   created: z.array(BookingFields).default([]),
   /** Committed mutating calls in order (the journal), e.g. [rescheduleBooking, rescheduleBooking] for a rollback. */
   committed_operations: z.array(z.string()).optional(),
-  /** Payment links issued and confirmations sent (side effects that leave the booking as it is). */
-  payment_links: z.number().int().min(0).default(0),
+  /**
+   * Payment links issued (side effects that leave the booking as it is): how many, or which, each with its
+   * booking (`@created:N` for the Nth created booking) and, when given, its amount.
+   */
+  payment_links: z
+    .union([
+      z.number().int().min(0),
+      z.array(z.strictObject({ bookingId: z.string().min(1), amount: z.number().min(0).optional() })),
+    ])
+    .default(0),
   confirmations_sent: z.number().int().min(0).default(0),
 });
 export type DatabaseExpectation = z.infer<typeof DatabaseExpectation>;

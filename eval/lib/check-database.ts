@@ -2,6 +2,8 @@ import type { SideEffects } from '../../lib/sandbox/sandbox-admin.ts';
 import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
 import type { BookingFields, DatabaseExpectation } from './case-schema.ts';
 import { show } from './match.ts';
+import { sideEffectProblems } from './score/compare-side-effects.ts';
+import { createdProblems, noteProblems } from './score/compare-state.ts';
 
 /** The sandbox's state after a trial, as the admin API reads it. */
 export interface DatabaseState {
@@ -14,7 +16,8 @@ export interface DatabaseState {
 
 /**
  * Fields compared between the fixture and the end state. `version` and `updatedAt` are left out on purpose: a
- * change that was rolled back leaves the booking as it was, but with a higher version.
+ * change that was rolled back leaves the booking as it was, but with a higher version. Notes are compared by
+ * noteProblems: the expected ones added (by text fragment) or removed (by id), and no other touched.
  */
 const COMPARED = [
   'bookingReference',
@@ -27,7 +30,6 @@ const COMPARED = [
   'productId',
   'partySize',
   'status',
-  'notes',
 ] as const satisfies ReadonlyArray<keyof BookingRecord>;
 
 /**
@@ -48,7 +50,8 @@ export function checkDatabase(expect: DatabaseExpectation, state: DatabaseState)
       failures.push(`database: ${old.bookingId} disappeared`);
       continue;
     }
-    const changes: Partial<Record<string, unknown>> = expect.bookings[old.bookingId] ?? {};
+    const change = expect.bookings[old.bookingId] ?? {};
+    const changes: Partial<Record<string, unknown>> = change;
     for (const field of COMPARED) {
       const want = field in changes ? changes[field] : old[field];
       if (JSON.stringify(now[field]) !== JSON.stringify(want)) {
@@ -56,6 +59,7 @@ export function checkDatabase(expect: DatabaseExpectation, state: DatabaseState)
         failures.push(`database: ${old.bookingId}.${field} ${how} ${show(want)}, got ${show(now[field])}`);
       }
     }
+    failures.push(...noteProblems(old, now, change).map((p) => `database: ${p.detail}`));
   }
   failures.push(
     ...checkCreated(
@@ -68,10 +72,7 @@ export function checkDatabase(expect: DatabaseExpectation, state: DatabaseState)
       `database: committed calls expected [${expect.committed_operations.join(', ')}], got [${state.committed.join(', ')}]`,
     );
   }
-  const links = state.sideEffects.paymentLinks.length;
-  if (links !== expect.payment_links) {
-    failures.push(`database: expected ${expect.payment_links} payment links, got ${links}`);
-  }
+  failures.push(...paymentLinkFailures(expect, state));
   const sent = state.sideEffects.confirmations.length;
   if (sent !== expect.confirmations_sent) {
     failures.push(`database: expected ${expect.confirmations_sent} confirmations sent, got ${sent}`);
@@ -97,4 +98,21 @@ function checkCreated(expected: readonly BookingFields[], created: readonly Book
     else left.splice(index, 1);
   }
   return failures;
+}
+
+/** Payment links by count, or each with its booking and amount (`@created:N`: the Nth expected created one). */
+function paymentLinkFailures(expect: DatabaseExpectation, state: DatabaseState): string[] {
+  const links = state.sideEffects.paymentLinks;
+  if (typeof expect.payment_links === 'number')
+    return links.length === expect.payment_links
+      ? []
+      : [`database: expected ${expect.payment_links} payment links, got ${links.length}`];
+  const known = new Set(state.before.map((b) => b.bookingId));
+  const created = state.after.filter((b) => !known.has(b.bookingId));
+  const { matched } = createdProblems(expect.created, created, undefined);
+  return sideEffectProblems(
+    { paymentLinks: expect.payment_links },
+    { ...state.sideEffects, refunds: [] },
+    matched,
+  ).map((p) => `database: ${p.detail}`);
 }

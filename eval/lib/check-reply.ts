@@ -1,6 +1,7 @@
 import type { ChatReply } from '../../lib/chat/service-client.ts';
 import type { TurnExpectation } from './case-schema.ts';
 import { matches, show, valueMatches } from './match.ts';
+import { asksForProblem } from './score/turn-outcome.ts';
 
 type PlanReply = Extract<ChatReply, { kind: 'plan' }>;
 type ClarificationReply = Extract<ChatReply, { kind: 'clarification' }>;
@@ -78,6 +79,8 @@ function checkClarification(
   if (expect.question_not && matches(expect.question_not, reply.question)) {
     failures.push(`${at}: question ${show(reply.question)} must not match /${expect.question_not}/`);
   }
+  const asks = asksForProblem(expect.asks_for, reply);
+  if (asks) failures.push(`${at}: the question ${asks}`);
   const candidates = reply.candidates ?? [];
   if (expect.candidates !== undefined && candidates.length !== expect.candidates) {
     failures.push(`${at}: expected ${expect.candidates} candidates, got ${candidates.length}`);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import * as z from 'zod';
+import { AsksFor, OutcomeClass } from '../score/turn-outcome.ts';
 
 /** eval/blind/requests/: the blind request corpus (its README says who wrote it and how). Read-only here. */
 export const blindRequestsDir = fileURLToPath(new URL('../../blind/requests/', import.meta.url));
@@ -22,17 +23,14 @@ export const ExpectedAction = z.strictObject({
 });
 export type ExpectedAction = z.infer<typeof ExpectedAction>;
 
-export const BlindOutcomeClass = z.enum(['plan', 'question', 'decline', 'cancel']);
-export type BlindOutcomeClass = z.infer<typeof BlindOutcomeClass>;
-
 /** One case of the corpus format (eval/blind/requests/README.md): only the last turn is scored. */
 export const BlindCase = z.strictObject({
   id: z.string().min(1),
   turns: z.array(z.string().min(1)).min(1),
   expect: z.strictObject({
-    outcome: BlindOutcomeClass,
+    outcome: OutcomeClass,
     actions: z.array(ExpectedAction).optional(),
-    asks_about: z.enum(['booking', 'date', 'time', 'party_size', 'contact', 'product', 'other']).optional(),
+    asks_about: AsksFor.optional(),
     candidates: z.array(z.string().min(1)).optional(),
   }),
   note: z.string().optional(),

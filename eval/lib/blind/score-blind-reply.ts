@@ -1,19 +1,12 @@
 import type { ChatReply } from '../../../lib/chat/service-client.ts';
-import type { BlindCase, BlindOutcomeClass, ExpectedAction, ExpectedValue } from './blind-case.ts';
+import { outcomeClassOf, scoreTurnOutcome } from '../score/turn-outcome.ts';
+import type { BlindCase, ExpectedAction, ExpectedValue } from './blind-case.ts';
 
 /** How one blind case came out. A wrong plan is a plan the operator could confirm that does not do what was asked. */
 export type BlindVerdict =
   | { verdict: 'right' }
   | { verdict: 'wrong_plan'; reason: string }
   | { verdict: 'failed'; reason: string };
-
-/** The reply classes of the corpus, from the service's reply (openapi/service.yaml reply_type). */
-export function outcomeClassOf(reply: ChatReply): BlindOutcomeClass {
-  if (reply.kind === 'plan') return 'plan';
-  if (reply.reply_type === 'declined') return 'decline';
-  if (reply.reply_type === 'cancelled') return 'cancel';
-  return 'question';
-}
 
 /** Fields that change what a booking is: a plan that sets one the case does not expect changes something unasked. */
 const KEY_FIELDS = new Set([
@@ -24,15 +17,24 @@ const KEY_FIELDS = new Set([
   'phone',
   'guest_name',
   'product_id',
+  'amount',
 ]);
 const PLACEHOLDER = /^\{\{\s*step_(\d+)\.([a-z0-9_.]+)\s*\}\}$/i;
 
 type Step = { action_id: string; parameters: Record<string, unknown> };
 
+/** Free text compared by fragment: a note's wording is free, so a listed text must appear in it. */
+const FREE_TEXT = new Set(['text']);
+
 function norm(name: string, value: unknown): string {
   const text = String(value).trim();
   if (name === 'phone') return text.replace(/[\s().-]/g, '');
   return text.replace(/\s+/g, ' ').toLowerCase();
+}
+
+function sameValue(name: string, want: unknown, actual: unknown): boolean {
+  if (FREE_TEXT.has(name)) return norm(name, actual).includes(norm(name, want));
+  return norm(name, actual) === norm(name, want);
 }
 
 /** Compares one expected value with the planned one; returns why they differ, or undefined. */
@@ -61,7 +63,7 @@ function valueProblem(
       : `${name}: ${JSON.stringify(actual)} is not ${want}`;
   }
   if (typeof want === 'number') return Number(actual) === want ? undefined : `${name}: ${actual} ≠ ${want}`;
-  return norm(name, actual) === norm(name, want)
+  return sameValue(name, want, actual)
     ? undefined
     : `${name}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(want)}`;
 }
@@ -111,9 +113,19 @@ function planProblems(
   return inOrder.join('; ');
 }
 
+/** Whether the last turn picks "the Nth candidate" of the question the turn before it must have asked. */
+function picksACandidate(blindCase: BlindCase): boolean {
+  return (blindCase.expect.actions ?? []).some((a) =>
+    Object.values(a.parameters).some((v) => typeof v === 'object'),
+  );
+}
+
 /**
- * Scores the last reply of a blind case (eval/blind/requests/README.md). Read-only steps (lookups a model may
- * add to a plan) are dropped before comparing, and `{{step_N.x}}` is renumbered over the mutating steps.
+ * Scores a blind case (eval/blind/requests/README.md). The last reply is scored against the label; an earlier
+ * turn is scored where the label implies what it had to be: when the last turn picks `{candidate: N}`, the turn
+ * before it had to be a question listing candidates, and a plan there guessed the booking (a wrong plan, even
+ * if the pick then lands right). Read-only steps (lookups a model may add to a plan) are dropped before
+ * comparing, and `{{step_N.x}}` is renumbered over the mutating steps.
  */
 export function scoreBlindReply(
   blindCase: BlindCase,
@@ -122,28 +134,27 @@ export function scoreBlindReply(
 ): BlindVerdict {
   const reply = replies.at(-1);
   if (!reply) return { verdict: 'failed', reason: 'no reply' };
-  const got = outcomeClassOf(reply);
+  const previous = replies.at(-2);
+  if (picksACandidate(blindCase) && previous && outcomeClassOf(previous) === 'plan')
+    return {
+      verdict: 'wrong_plan',
+      reason: `turn ${replies.length - 1}: a plan where the next turn picks from a question's candidates`,
+    };
   const want = blindCase.expect;
-  if (got === 'plan' && want.outcome !== 'plan')
+  const miss = scoreTurnOutcome(
+    { outcome: want.outcome, asks_for: want.asks_about, candidates: want.candidates },
+    reply,
+  );
+  if (miss?.verdict === 'wrong')
     return { verdict: 'wrong_plan', reason: `a plan instead of a ${want.outcome}` };
-  if (got !== want.outcome) {
-    const said = reply.kind === 'clarification' ? `: ${reply.question.slice(0, 140)}` : '';
-    return { verdict: 'failed', reason: `${got} instead of ${want.outcome}${said}` };
-  }
-  if (reply.kind === 'plan') {
-    const stepIndex = new Map<number, number>();
-    const mutating = reply.plan.actions.filter((a) => !isReadOnly(a.action_id));
-    reply.plan.actions.forEach((a) => {
-      const at = mutating.indexOf(a);
-      if (at >= 0) stepIndex.set(a.step_number, at + 1);
-    });
-    const problem = planProblems(want.actions ?? [], mutating, { previous: replies.at(-2), stepIndex });
-    return problem ? { verdict: 'wrong_plan', reason: problem } : { verdict: 'right' };
-  }
-  const offered = new Set((reply.candidates ?? []).map((c) => c.booking_id));
-  const missing = (want.candidates ?? []).filter((id) => !offered.has(id));
-  if (missing.length > 0) return { verdict: 'failed', reason: `candidates lack ${missing.join(', ')}` };
-  if (want.asks_about && want.asks_about !== 'other' && reply.asks_for && reply.asks_for !== want.asks_about)
-    return { verdict: 'failed', reason: `asks for ${reply.asks_for}, expected ${want.asks_about}` };
-  return { verdict: 'right' };
+  if (miss) return { verdict: 'failed', reason: miss.reason };
+  if (reply.kind !== 'plan') return { verdict: 'right' };
+  const stepIndex = new Map<number, number>();
+  const mutating = reply.plan.actions.filter((a) => !isReadOnly(a.action_id));
+  reply.plan.actions.forEach((a) => {
+    const at = mutating.indexOf(a);
+    if (at >= 0) stepIndex.set(a.step_number, at + 1);
+  });
+  const problem = planProblems(want.actions ?? [], mutating, { previous, stepIndex });
+  return problem ? { verdict: 'wrong_plan', reason: problem } : { verdict: 'right' };
 }
