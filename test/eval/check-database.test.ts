@@ -69,3 +69,64 @@ describe('checkDatabase', () => {
     ]);
   });
 });
+
+describe('checkDatabase: notes and payment links (issue 30)', () => {
+  const note = {
+    noteId: 'nt_1',
+    text: 'Bringing a cake',
+    visibleToGuest: false,
+    createdAt: '2026-11-01T00:00:00Z',
+  };
+  const added = { ...note, noteId: 'nt_2', text: 'Wheelchair access at the side door' };
+  const leo = () => aBooking({ bookingId: 'bk_b', bookingReference: 'BK-2', guestName: 'Leo' });
+  const withNotes = (before: BookingRecord['notes'], after: BookingRecord['notes']): DatabaseState => ({
+    ...state([aBooking({ notes: after }), leo()]),
+    before: [aBooking({ notes: before }), leo()],
+  });
+
+  it('passes a new note holding the expected fragment, and fails one with other text', () => {
+    // Prepare
+    const expect_ = DatabaseExpectation.parse({ bookings: { bk_a: { notes_added: ['wheelchair'] } } });
+    // Act
+    const fits = checkDatabase(expect_, withNotes([note], [note, added]));
+    const other = checkDatabase(
+      expect_,
+      withNotes([note], [note, { ...added, text: 'Parking at the back' }]),
+    );
+    // Assess
+    expect(fits).toEqual([]);
+    expect(other).toEqual([expect.stringMatching(/bk_a\.notes: new note "Parking at the back" lacks/)]);
+  });
+
+  it('fails a note nobody asked for, and a note removed that was to stay', () => {
+    // Prepare
+    const expect_ = DatabaseExpectation.parse({});
+    // Act
+    const extra = checkDatabase(expect_, withNotes([note], [note, added]));
+    const removed = checkDatabase(expect_, withNotes([note], []));
+    // Assess
+    expect(extra).toEqual([expect.stringContaining('bk_a.notes: note added: "Wheelchair access')]);
+    expect(removed).toEqual(['database: bk_a.notes: nt_1 removed']);
+  });
+
+  it('compares each payment link with its booking and amount', () => {
+    // Prepare
+    const expect_ = DatabaseExpectation.parse({ payment_links: [{ bookingId: 'bk_a', amount: 240 }] });
+    const link = (amount: number): DatabaseState => ({
+      ...state([aBooking({}), leo()]),
+      sideEffects: {
+        confirmations: [],
+        refunds: [],
+        paymentLinks: [
+          { paymentLinkId: 'pl_1', bookingId: 'bk_a', url: 'u', amount, currency: 'AUD', expiresAt: 'x' },
+        ],
+      },
+    });
+    // Act
+    const right = checkDatabase(expect_, link(240));
+    const wrong = checkDatabase(expect_, link(300));
+    // Assess
+    expect(right).toEqual([]);
+    expect(wrong).toEqual(['database: payment link for bk_a: amount 300, expected 240']);
+  });
+});

@@ -176,6 +176,85 @@ describe('scoreBlindReply', () => {
   });
 });
 
+describe('scoreBlindReply (issue 30 fixes)', () => {
+  const offered = [
+    { booking_id: 'bk_a', guest_name: 'A', booking_date: '2026-12-01' },
+    { booking_id: 'bk_b', guest_name: 'B', booking_date: '2026-12-02' },
+  ];
+
+  it('does not count a question that does not say what it asks for as asking for the date', () => {
+    // Prepare
+    const ask = aCase({ outcome: 'question', asks_about: 'date' });
+    // Act
+    const v = scoreBlindReply(ask, [aQuestion()], isReadOnly);
+    // Assess
+    expect(v).toMatchObject({ verdict: 'failed', reason: expect.stringContaining('expected date') });
+  });
+
+  it('does not count a question about the date as asking for something other', () => {
+    // Prepare
+    const ask = aCase({ outcome: 'question', asks_about: 'other' });
+    // Act
+    const dated = scoreBlindReply(ask, [aQuestion({ asks_for: 'date' })], isReadOnly);
+    const other = scoreBlindReply(ask, [aQuestion({ asks_for: 'other' })], isReadOnly);
+    // Assess
+    expect(dated.verdict).toBe('failed');
+    expect(other.verdict).toBe('right');
+  });
+
+  it('calls a plan at the turn a candidate pick answers a wrong plan, even when the pick lands right', () => {
+    // Prepare: the last turn picks "the 2nd candidate", so the turn before had to ask
+    const pick = aCase({
+      outcome: 'plan',
+      actions: [
+        { action_id: 'updateGuestCount', parameters: { booking_id: { candidate: 2 }, party_size: 10 } },
+      ],
+    });
+    const guessed = aPlan([
+      { action_id: 'updateGuestCount', parameters: { booking_id: 'bk_b', party_size: 10 } },
+    ]);
+    // Act
+    const v = scoreBlindReply(pick, [guessed, guessed], isReadOnly);
+    // Assess
+    expect(v).toMatchObject({ verdict: 'wrong_plan', reason: expect.stringContaining('turn 1') });
+    expect(scoreBlindReply(pick, [aQuestion({ candidates: offered }), guessed], isReadOnly)).toEqual({
+      verdict: 'right',
+    });
+  });
+
+  it('compares a listed note text by fragment, and a different text as a wrong plan', () => {
+    // Prepare
+    const note = aCase({
+      outcome: 'plan',
+      actions: [{ action_id: 'addBookingNote', parameters: { booking_id: 'bk_a', text: 'nut allergy' } }],
+    });
+    const plan = (text: string) =>
+      aPlan([{ action_id: 'addBookingNote', parameters: { booking_id: 'bk_a', text } }]);
+    // Act
+    const fits = scoreBlindReply(note, [plan('Two kids have a NUT ALLERGY')], isReadOnly);
+    const other = scoreBlindReply(note, [plan('Two kids are vegetarian')], isReadOnly);
+    // Assess
+    expect(fits).toEqual({ verdict: 'right' });
+    expect(other).toMatchObject({ verdict: 'wrong_plan', reason: expect.stringContaining('text') });
+  });
+
+  it('calls an amount the case does not name a wrong plan', () => {
+    // Prepare
+    const link = aCase({
+      outcome: 'plan',
+      actions: [{ action_id: 'createPaymentLink', parameters: { booking_id: 'bk_a' } }],
+    });
+    // Act
+    const v = scoreBlindReply(
+      link,
+      [aPlan([{ action_id: 'createPaymentLink', parameters: { booking_id: 'bk_a', amount: 500 } }])],
+      isReadOnly,
+    );
+    // Assess
+    expect(v).toMatchObject({ verdict: 'wrong_plan', reason: expect.stringContaining('amount') });
+  });
+});
+
 describe('eval/blind/requests', () => {
   it('loads: at least 300 cases with unique ids, a venue with a timezone, and a pinned now', () => {
     const suite = loadBlindSuite();

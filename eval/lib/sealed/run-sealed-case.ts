@@ -15,7 +15,7 @@ import type { SealedCase } from './sealed-case.ts';
 /** What one case needs: the venue operator's client, the sandbox, the fixture, the bounded wait. */
 export interface SealedCaseTarget {
   client: Pick<ServiceClient, 'sendRequest' | 'confirm' | 'get' | 'answer'>;
-  admin: SandboxAdmin;
+  admin: Pick<SandboxAdmin, 'reset' | 'bookings' | 'sideEffects'>;
   fixture: unknown;
   /** The venue's region (from its locale), for comparing phones. */
   region: string | undefined;
