@@ -46,6 +46,14 @@ describe('loadSealedSuite', () => {
     );
   });
 
+  it('reads the committed corpus: it fits the format, every case names a venue of meta.yaml', () => {
+    // Act
+    const suite = loadSealedSuite();
+    // Assess: only the format is checked here; the cases are never read to steer the service
+    expect(suite.cases.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(suite.cases.map((c) => c.venue))).toEqual(new Set(Object.keys(suite.meta.venues)));
+  });
+
   it('refuses a misspelt state field instead of skipping its check', () => {
     // Prepare
     const dir = writeSampleCorpus({ 'y.yaml': CASES.replace('partySize: 9', 'party_size: 9') });
