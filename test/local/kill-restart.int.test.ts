@@ -1,8 +1,14 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
-import { type StartedChild, signalGroup, startChild, tempDataDir } from './start-child.ts';
+import {
+  removeTempDataDirs,
+  type StartedChild,
+  signalGroup,
+  startChild,
+  tempDataDir,
+} from './start-child.ts';
 
 /**
  * Issue 28 "Durable local data": `npm start` is killed with SIGKILL while the booking API holds one of its writes,
@@ -27,7 +33,7 @@ afterAll(async () => {
     await c.closed;
   }
   await sandbox.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeTempDataDirs();
 });
 
 /** `npm start` on this test's data folder, calling this process's sandbox. */

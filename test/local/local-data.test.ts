@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openLocalData, parseLocalDataOptions, writeLocalStackState } from '../../infra/local/local-data.ts';
 import { DEFAULT_LOCAL_DATA_DIR, type LocalStackState } from '../../lib/ops/local-stack-state.ts';
-import { tempDataDir } from './start-child.ts';
+import { removeTempDataDirs, tempDataDir } from './start-child.ts';
+
+afterAll(removeTempDataDirs);
 
 /** A state file saying `pid` runs a stack on `dataDir`. */
 function claim(dataDir: string, pid: number): void {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,9 +16,18 @@ export interface StartedChild {
   dataDir: string;
 }
 
+const created: string[] = [];
+
 /** A new, empty data folder in the system's temp directory, so a test never touches .local/stack. */
 export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'local-stack-'));
+  const dir = mkdtempSync(join(tmpdir(), 'local-stack-'));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDataDir made in this test file (call it in afterAll, once the stacks stopped). */
+export function removeTempDataDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /**

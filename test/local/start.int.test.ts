@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLocalStackState, STACK_VARIABLES } from '../../lib/ops/local-stack-state.ts';
-import { signalGroup, startChild } from './start-child.ts';
+import { removeTempDataDirs, signalGroup, startChild } from './start-child.ts';
 
 const run = promisify(execFile);
 
@@ -32,6 +32,7 @@ afterAll(async () => {
     signalGroup(running.child, 'SIGTERM');
     await running.closed;
   }
+  removeTempDataDirs();
 });
 
 describe('npm start (local stack as a child process)', () => {

@@ -1,14 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type LocalStackState,
   LocalStackStateError,
   readLocalStackState,
   resolveStackSource,
 } from '../../lib/ops/local-stack-state.ts';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A state file as `npm start` writes it, for the process `pid`. */
 function aStateFile(pid: number, overrides: Partial<LocalStackState> = {}): string {
@@ -28,7 +33,9 @@ function aStateFile(pid: number, overrides: Partial<LocalStackState> = {}): stri
     },
     ...overrides,
   };
-  const file = join(mkdtempSync(join(tmpdir(), 'state-')), 'state.json');
+  const dir = mkdtempSync(join(tmpdir(), 'state-'));
+  folders.push(dir);
+  const file = join(dir, 'state.json');
   writeFileSync(file, JSON.stringify(state));
   return file;
 }
