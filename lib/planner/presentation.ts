@@ -1,3 +1,4 @@
+import { displayPhone, isPhoneParameter } from '../contacts/phone.ts';
 import { venueToday } from '../dates/venue-calendar.ts';
 import { formatVenueDay, formatVenueWhen, type VenueDisplay } from '../dates/venue-format.ts';
 import type { VenueClock } from '../dates/when-outcome.ts';
@@ -56,7 +57,10 @@ export function clampSummary(text: string): string {
   return flat.length <= INTENT_SUMMARY_MAX ? flat : `${flat.slice(0, INTENT_SUMMARY_MAX - 1).trimEnd()}…`;
 }
 
-/** "Reschedule booking BK-1042 (John Smith) from Fri 4 Dec 11:00 → Sat 6 Dec 15:00". */
+/**
+ * "Reschedule booking BK-1042 (John Smith) from Fri 4 Dec 11:00 → Sat 6 Dec 15:00". Phones show in the venue's
+ * national format ("0412 345 678"; another country's number internationally), whatever form they are stored in.
+ */
 function describeStep(
   step: PlanStepDraft,
   action: CompiledAction,
@@ -71,8 +75,12 @@ function describeStep(
     parts.push(moveText(step, display, dateParam, timeParam, booking));
   }
   const dates = new Set(action.parameters.filter((p) => p.type === 'date').map((p) => p.name));
-  const shown = (name: string, value: unknown) =>
-    dates.has(name) && typeof value === 'string' ? formatVenueDay(value, display) : value;
+  const phones = new Set(action.parameters.filter(isPhoneParameter).map((p) => p.name));
+  const shown = (name: string, value: unknown) => {
+    if (typeof value !== 'string') return value;
+    if (dates.has(name)) return formatVenueDay(value, display);
+    return phones.has(name) ? displayPhone(value, display.locale) : value;
+  };
   const others = Object.entries(step.parameters)
     .filter(([name]) => name !== 'booking_id' && name !== dateParam && name !== timeParam)
     .map(([name, value]) => changeText(name, shown(name, value), shown(name, booking?.[name])));

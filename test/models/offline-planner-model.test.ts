@@ -43,7 +43,7 @@ describe('OfflinePlannerModel: coverage sentences (docs/models.md)', () => {
     [
       'The phone number for BK-1045 is now 0412 345 678',
       'updateContactDetails',
-      { booking_id: 'bk_1045', phone: '0412 345 678' },
+      { booking_id: 'bk_1045', phone: '+61412345678' },
     ],
     [
       'Change the name on BK-1046 to Aisha Rahman Khan',

@@ -2,7 +2,7 @@ import { hasTemplate, resolveValue, type TemplateLookup } from '../../contracts/
 import type { VenueSettings } from '../../dates/same-when.ts';
 import { parameterSchema } from '../../registry/args-schema.ts';
 import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
-import { sameValue } from './canonical-value.ts';
+import { normaliseValue, readingOf, sameValue } from './canonical-value.ts';
 import { isEvidenced, NO_EVIDENCE, type PlaceholderEvidence } from './placeholder-evidence.ts';
 
 /**
@@ -84,14 +84,9 @@ export function decideArguments(
       args[name] = target;
       continue;
     }
-    if (
-      param &&
-      sameValue(param.type, offered, target, {
-        ...(param.enum_values ? { enumValues: param.enum_values } : {}),
-        ...(venue ? { venue } : {}),
-      })
-    ) {
-      args[name] = passes(param, target) || !passes(param, offered) ? target : offered;
+    if (param && sameValue(param.type, offered, target, readingOf(param, venue))) {
+      const chosen = passes(param, target) || !passes(param, offered) ? target : offered;
+      args[name] = wireValue(param, chosen, venue);
       continue;
     }
     if (!param && JSON.stringify(offered) === JSON.stringify(target)) {
@@ -106,7 +101,7 @@ export function decideArguments(
     if (!isGap(confirmed[name])) continue; // a confirmed key already judged above
     const param = declared.get(name);
     if (param?.required) {
-      args[name] = offered; // Rule 3: a data gap.
+      args[name] = wireValue(param, offered, venue); // Rule 3: a data gap.
       filled.push(name);
     } else ignored.push(name); // Rule 4.
   }
@@ -121,6 +116,11 @@ export function decideArguments(
     };
   }
   return { ok: true, args, ignored, filled };
+}
+
+/** Issue 30: a phone is sent as E.164 whatever form it was confirmed or answered in; other values as they are. */
+function wireValue(param: CompiledParameter, value: unknown, venue: VenueSettings | undefined): unknown {
+  return param.type === 'string' ? normaliseValue(param.type, value, readingOf(param, venue)) : value;
 }
 
 /** Required parameters the confirmed step leaves open (the data gaps a model may fill or ask the user for). */

@@ -1,4 +1,5 @@
 import { DEFAULT_VENUE_LOCALE, DEFAULT_VENUE_TIMEZONE } from '../../config/config.ts';
+import { e164Of, isPhoneParameter } from '../../contacts/phone.ts';
 import type { ParameterType } from '../../contracts/enums.ts';
 import { canonicalWhen, sameWhen, type VenueSettings, type WhenType } from '../../dates/same-when.ts';
 
@@ -14,6 +15,23 @@ export interface Reading {
   enumValues?: readonly string[];
   /** Default: the service's home venue settings (config defaults). Dates and times need the real venue. */
   venue?: VenueSettings;
+  /**
+   * The parameter holds a phone number (lib/contacts/phone.ts isPhoneParameter): compared as the number read in
+   * the venue's country, so "+61412345678" and the booking API's echo "+61 412 345 678" are the same (issue 30).
+   */
+  phone?: boolean;
+}
+
+/** How a registry parameter's values are read: its enum values, the venue, whether it holds a phone number. */
+export function readingOf(
+  param: Parameters<typeof isPhoneParameter>[0] & { enum_values?: readonly string[] | undefined },
+  venue?: VenueSettings,
+): Reading {
+  return {
+    ...(param.enum_values ? { enumValues: param.enum_values } : {}),
+    ...(venue ? { venue } : {}),
+    ...(isPhoneParameter(param) ? { phone: true } : {}),
+  };
 }
 
 const HOME_VENUE: VenueSettings = { timeZone: DEFAULT_VENUE_TIMEZONE, locale: DEFAULT_VENUE_LOCALE };
@@ -49,6 +67,9 @@ export function canonicalValue(
     const wanted = text.trim().toLowerCase();
     return reading.enumValues?.find((v) => v.toLowerCase() === wanted);
   }
+  // A phone: its E.164 form when it reads as a number in the venue's country; else it is compared as text.
+  const phone = reading.phone ? e164Of(text, (reading.venue ?? HOME_VENUE).locale) : undefined;
+  if (phone !== undefined) return phone;
   // string: whitespace and letter case are formatting, the characters are not.
   return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -69,9 +90,15 @@ export function sameValue(
   return ca !== undefined && ca === canonicalValue(type, expected, reading);
 }
 
-/** The value in the wire format of its type when it can be read (e.g. "3pm" → "15:00"), else unchanged. */
+/**
+ * The value in the wire format of its type when it can be read (e.g. "3pm" → "15:00", a phone "0412 345 678" →
+ * "+61412345678"), else unchanged.
+ */
 export function normaliseValue(type: ParameterType, value: unknown, reading: Reading = {}): unknown {
-  if (type === 'string') return value;
+  if (type === 'string') {
+    const phone = reading.phone ? e164Of(value, (reading.venue ?? HOME_VENUE).locale) : undefined;
+    return phone ?? value;
+  }
   const canonical = canonicalValue(type, value, reading);
   return canonical === undefined ? value : canonical;
 }

@@ -5,7 +5,7 @@ import type { CompiledAction } from '../../registry/compiled-action.ts';
 import { contextVenue } from '../plan-venue.ts';
 import type { StepContext } from '../run-context.ts';
 import { callAction } from './call-action.ts';
-import { type Reading, sameValue } from './canonical-value.ts';
+import { type Reading, readingOf, sameValue } from './canonical-value.ts';
 import { pick, preImageRead } from './pre-image.ts';
 
 /**
@@ -34,13 +34,7 @@ function showsValues(
   const present = checked.filter((p) => readPath(data, p.name) !== undefined);
   return (
     present.length > 0 &&
-    present.every((p) => {
-      const reading: Reading = {
-        ...(p.enum_values ? { enumValues: p.enum_values } : {}),
-        ...(venue ? { venue } : {}),
-      };
-      return sameValue(p.type, readPath(data, p.name), compare(p.name), reading);
-    })
+    present.every((p) => sameValue(p.type, readPath(data, p.name), compare(p.name), readingOf(p, venue)))
   );
 }
 
@@ -83,10 +77,7 @@ function shows(
   if (intended === undefined) return false;
   return seen.some((value) =>
     parameter && ref?.path.length === 1
-      ? sameValue(parameter.type, value, intended, {
-          ...reading,
-          ...(parameter.enum_values ? { enumValues: parameter.enum_values } : {}),
-        })
+      ? sameValue(parameter.type, value, intended, { ...reading, ...readingOf(parameter) })
       : String(value) === String(intended),
   );
 }

@@ -1,3 +1,4 @@
+import { readPhone } from '../../contacts/phone.ts';
 import type { OfflineIntent } from './extract-slots.ts';
 import * as reply from './offline-replies.ts';
 import type { OfflineCall, OpenRequest, Step, TargetBooking } from './offline-types.ts';
@@ -35,6 +36,8 @@ export interface StepContext {
   previous: Step | undefined;
   label: string;
   details: BookingDetails | undefined;
+  /** The venue's locale: a phone is read in its country. */
+  locale: string;
 }
 
 /** One step for one intent, or the question (or lookup) that has to come first. Never a guessed value. */
@@ -100,6 +103,10 @@ function contactStep(
     const question = request.forgotten ? reply.askContactAgain(label) : reply.askContact(label);
     return askCall('contact_details', question);
   }
+  // Issue 30: a number that is no valid phone in the venue's country is asked about, naming it, never planned.
+  const reading = request.phone === undefined ? undefined : readPhone(request.phone, ctx.locale);
+  if (request.phone !== undefined && reading?.ok === false)
+    return askCall('contact_details', reply.askPhone(label, request.phone, reading.reason, ctx.locale));
   return {
     step: {
       action_id: INTENT_ACTIONS.contact,

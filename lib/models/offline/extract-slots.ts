@@ -1,3 +1,4 @@
+import { phoneShapedRuns } from '../../contacts/phone.ts';
 import { maskNonCounts } from '../../counts/mask-non-counts.ts';
 import { readCount } from '../../counts/read-count.ts';
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
@@ -62,16 +63,17 @@ export interface MessageSlots {
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const PHONE = /\+?\d[\d ()-]{6,}\d/g;
 
-/** The first phone-shaped run of digits that is not a date ("2026-12-20") or a time span. */
+/**
+ * The first phone number as typed, in any common form ("0412.345.678", "(04) 1234 5678", "+1 312 555 0142"), that
+ * is not a date or a booking reference. It is passed on as written: the planner reads it in the venue's country
+ * (lib/contacts/phone.ts); a run with a slip in it ("04l2 345 678") is kept whole, so it is asked about, not cut.
+ */
 export function phoneIn(text: string): string | undefined {
-  for (const m of text.replace(EMAIL, ' ').matchAll(PHONE)) {
-    const run = m[0].trim();
-    if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(run) || run.replace(/\D/g, '').length < 7) continue;
-    return run;
-  }
-  return undefined;
+  const references = referencesIn(text);
+  return phoneShapedRuns(text.replace(EMAIL, ' ')).find(
+    (run) => !references.some((r) => r.includes(run.text) || run.text.includes(r)),
+  )?.text;
 }
 const RESCHEDULE =
   /\b(move[ds]?|moving|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;

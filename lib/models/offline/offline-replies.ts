@@ -1,3 +1,4 @@
+import { type PhoneProblem, phoneProblemText } from '../../contacts/phone.ts';
 import { capabilityList } from '../../registry/capability-list.ts';
 import type { OfflineTools } from './offline-types.ts';
 
@@ -57,6 +58,11 @@ export function askGuestCount(label: string): string {
 
 export function askContact(label: string): string {
   return `What are the new contact details for ${label}: email, phone or guest name?`;
+}
+
+/** A phone the user typed that is no valid number: named with what is wrong, and asked for again. */
+export function askPhone(label: string, typed: string, reason: PhoneProblem, locale: string): string {
+  return `The phone number “${typed}” ${phoneProblemText(reason, locale)}. What is the new phone number for ${label}?`;
 }
 
 /** The honest re-ask: contact details are not kept between messages (000 Privacy/PII: passed through, not stored). */

@@ -6,6 +6,7 @@ import {
   ToolMessage,
 } from '@langchain/core/messages';
 import * as z from 'zod';
+import { DEFAULT_VENUE_LOCALE } from '../../config/config.ts';
 import { BookingSummary } from '../../contracts/booking.ts';
 import { bookingDataJson } from '../../contracts/booking-data-block.ts';
 import { type BookingRecord, bookingsOf } from '../../planner/booking-record.ts';
@@ -74,6 +75,8 @@ export interface OfflineConversation {
   rejection?: string;
   /** AI messages so far, for deterministic tool-call ids. */
   aiCount: number;
+  /** The venue's locale, as the prompt's today line states it (phones are read in its country). */
+  locale: string;
 }
 
 export function readConversation(messages: readonly BaseMessage[], searchTool: string): OfflineConversation {
@@ -86,6 +89,7 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
     aiCount: messages.filter((m) => AIMessage.isInstance(m)).length,
     searches: new Map(),
     details: new Map(),
+    locale: venueLocaleOf(system),
   };
   readLookups(turn, conversation);
   const referenced = contextLine(system, CONTEXT_MARKERS.referenced, BookingSummary);
@@ -150,6 +154,12 @@ function endedWithQuestion(turn: readonly BaseMessage[]): boolean {
 
 /** The closing tool result of a turn (lib/planner/turn-messages.ts). */
 const ClosingResult = z.object({ shown_to_user: z.string() });
+
+/** "Today (venue): … timezone Australia/Sydney, locale en-AU.": the locale, else the service's default. */
+function venueLocaleOf(system: string): string {
+  const line = system.split('\n').find((l) => l.startsWith(CONTEXT_MARKERS.today)) ?? '';
+  return /\blocale ([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.?\s*$/.exec(line)?.[1] ?? DEFAULT_VENUE_LOCALE;
+}
 
 function contextLine<T>(system: string, marker: string, schema: z.ZodType<T>): T | undefined {
   const line = system.split('\n').find((l) => l.startsWith(marker));

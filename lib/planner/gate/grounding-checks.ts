@@ -1,3 +1,4 @@
+import { e164Of, phonesIn } from '../../contacts/phone.ts';
 import { licensedCounts } from '../../counts/licensed-counts.ts';
 import { isPiiKey } from '../../observability/redact.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
@@ -56,14 +57,21 @@ function isGrounded(
   booking: BookingRecord | undefined,
   input: GroundingInput,
 ) {
-  if (isContact(param) && typeof value === 'string') return statedContact(value, input.userText);
+  if (isContact(param) && typeof value === 'string') return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(param.name, value, booking, input);
   return true;
 }
 
-/** A contact detail the user typed; the stored history is masked (j***@…, ***78): a copy of it is not theirs. */
-export function statedContact(value: string, userText: string): boolean {
-  return !value.includes('***') && mentionsText(userText, value);
+/**
+ * A contact detail the user typed; the stored history is masked (j***@…, ***78): a copy of it is not theirs.
+ * A phone number is compared as a number read in the venue's country (issue 30), never as text: "+61412345678"
+ * was stated by "0412.345.678" or "(04) 1234 5678".
+ */
+export function statedContact(value: string, userText: string, locale: string): boolean {
+  if (value.includes('***')) return false;
+  const phone = e164Of(value, locale);
+  if (phone !== undefined) return phonesIn(userText, locale).has(phone);
+  return mentionsText(userText, value);
 }
 
 /** A number parameter the booking holds (party_size): a count, read with lib/counts. */

@@ -1,3 +1,4 @@
+import { isPhoneParameter, PHONE_FORMS, phoneProblemText, readPhone } from '../../contacts/phone.ts';
 import type { PartOfDay, VenueClock } from '../../dates/when-outcome.ts';
 import type { WhenQuestion } from '../../dates/when-question.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
@@ -46,8 +47,9 @@ const NUMBER_WORDS =
 
 /**
  * Turns the model's {name, value} pairs into typed parameters using the registry's types: numbers and booleans
- * are coerced, enums matched case-insensitively, and date/time/datetime phrases resolved by lib/dates in the
- * venue's timezone and locale, against the booking the step changes. Placeholders and unknown names are kept for
+ * are coerced, enums matched case-insensitively, date/time/datetime phrases resolved by lib/dates in the
+ * venue's timezone and locale, against the booking the step changes, and phone numbers read in the venue's
+ * country and written as E.164 (lib/contacts/phone.ts, ADR 0016). Placeholders and unknown names are kept for
  * the gate to judge.
  */
 export function normalizeProposal(
@@ -100,7 +102,7 @@ export function normalizeProposal(
         }
         continue;
       }
-      const coerced = coerce(param, text);
+      const coerced = isPhoneParameter(param) ? phone(param, text, venue.locale) : coerce(param, text);
       if (coerced.ok) parameters[name] = coerced.value;
       else {
         parameters[name] = text;
@@ -113,6 +115,19 @@ export function normalizeProposal(
 }
 
 type Coerced = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/**
+ * Issue 30: a phone in any common form ("0412.345.678", "(04) 1234 5678", "+1 312 555 0142") is stored as E.164,
+ * so one format is ever written; a number that is not valid in the venue's country is refused, naming the phone.
+ */
+function phone(param: CompiledParameter, text: string, locale: string): Coerced {
+  const reading = readPhone(text, locale);
+  if (reading.ok) return { ok: true, value: reading.e164 };
+  return {
+    ok: false,
+    reason: `"${text}" ${phoneProblemText(reading.reason, locale)}. ${param.name} takes ${PHONE_FORMS}; ask the user for the number`,
+  };
+}
 
 function coerce(param: CompiledParameter, text: string): Coerced {
   switch (param.type) {

@@ -1,5 +1,6 @@
 import type { BookingSummary } from '../../contracts/booking.ts';
 import { BOOKING_DATA_RULE, quoteBookingData } from '../../contracts/booking-data-block.ts';
+import { isPhoneParameter, PHONE_FORMS } from '../../contacts/phone.ts';
 import { venueToday } from '../../dates/venue-calendar.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import { capabilityList } from '../../registry/capability-list.ts';
@@ -107,8 +108,12 @@ function describeAction(action: CompiledAction): string {
   return `- ${action.action_id} (${traits.join('; ')}): ${action.description} Params: ${params || 'none'}.${outputs}`;
 }
 
-/** Lists and objects are written as JSON in propose_plan (its values are text); the shape says which keys. */
+/**
+ * Lists and objects are written as JSON in propose_plan (its values are text); the shape says which keys. A phone
+ * parameter declares the forms the gate accepts (issue 30: a form the tools never declared was refused).
+ */
 function typeOf(p: CompiledParameter): string {
+  if (isPhoneParameter(p)) return PHONE_FORMS;
   const shape = shapeSummary(p);
   return p.type === 'array' || p.type === 'object' ? `JSON ${shape}` : shape;
 }
