@@ -1,3 +1,5 @@
+import { phoneShapedRuns } from '../../contacts/phone.ts';
+
 /**
  * What the offline planner must notice even where it cannot act (issue 16: a question or a decline is better than
  * a wrong plan). Each cue is a reason not to plan from the words it did understand: a second booking, a new
@@ -13,13 +15,21 @@ export function referencesIn(text: string): string[] {
   // Our own style, however it is typed: "bk1042", "BK 1042".
   for (const m of text.matchAll(/\bBK-?\s?(\d{3,})\b/gi))
     if (!found.includes(`BK-${m[1]}`)) found.push(`BK-${m[1]}`);
+  const phones = phoneShapedRuns(text);
   for (const m of text.matchAll(TOKEN)) {
     const token = m[0];
-    if (!isReference(token)) continue;
+    if (!isReference(token) || insidePhone(m.index, token, phones)) continue;
     const normal = /^BK\s?-?\d+$/i.test(token) ? `BK-${token.replace(/\D/g, '')}` : token;
     if (!found.includes(normal)) found.push(normal);
   }
   return found;
+}
+
+/** "555-0142" of "(312) 555-0142" is part of a phone number; "2026-0418" alone is a reference. */
+function insidePhone(index: number, token: string, phones: ReturnType<typeof phoneShapedRuns>): boolean {
+  return phones.some(
+    (p) => p.text.length > token.length && p.index <= index && index + token.length <= p.index + p.text.length,
+  );
 }
 
 function isReference(token: string): boolean {
