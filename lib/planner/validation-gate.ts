@@ -69,7 +69,7 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
     ...unknownIds(input.steps, input.registry, input.seenIds),
     ...grounding,
     ...unlicensedSteps(input).filter((e) => !ungrounded.has(e.step_number)),
-    ...noOpSteps(input.steps, input.registry, input.bookings),
+    ...noOpSteps(input.steps, input.registry, input.bookings, input.locale),
   );
   if (errors.length > 0) return { errors };
   const unavailable = await findUnavailableSlot(

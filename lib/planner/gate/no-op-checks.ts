@@ -1,3 +1,4 @@
+import { isPhoneParameter, samePhone } from '../../contacts/phone.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { isWholePlaceholder } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
@@ -13,6 +14,8 @@ export function noOpSteps(
   steps: readonly PlanStepDraft[],
   registry: PlannerRegistry,
   bookings: ReadonlyMap<string, BookingRecord>,
+  /** The venue's locale: a phone is the booking's when it is the same number, whatever its format (issue 30). */
+  locale: string,
 ): GateError[] {
   return steps.flatMap((step): GateError[] => {
     const action = registry.get(step.action_id);
@@ -21,8 +24,12 @@ export function noOpSteps(
     if (!action || action.read_only || !booking) return [];
     const values = Object.entries(step.parameters).filter(([name]) => name !== 'booking_id');
     if (values.length === 0) return [];
+    const phones = new Set(action.parameters.filter(isPhoneParameter).map((p) => p.name));
     const same = values.every(
-      ([name, value]) => !isWholePlaceholder(value) && booking[name] !== undefined && booking[name] === value,
+      ([name, value]) =>
+        !isWholePlaceholder(value) &&
+        booking[name] !== undefined &&
+        (booking[name] === value || (phones.has(name) && samePhone(booking[name], value, locale))),
     );
     if (!same) return [];
     const held = values.map(([name, value]) => `${name} ${String(value)}`).join(', ');
