@@ -32,7 +32,7 @@ export const PHONE_FORMS =
   "a phone number as the user wrote it: the venue's national form with spaces, dots, dashes or parentheses, or international with + and the country code";
 
 /** Digits, the separators people type (spaces, dots, dashes, slashes, parentheses) and one leading +. */
-const PHONE_CHARACTERS = /^\+?[\d\s().\/\u2010-\u2015-]+$/;
+const PHONE_CHARACTERS = /^\+?[\d\s()./\u2010-\u2015-]+$/;
 
 /**
  * The country national numbers are read in: the locale's region (en-AU → AU, en-US → US, en-GB → GB, en-NZ → NZ);
@@ -66,7 +66,10 @@ export function readPhone(text: string, locale: string): PhoneReading {
 
 function parse(text: string, country: CountryCode | undefined): PhoneNumber | 'no_country' | undefined {
   try {
-    return parsePhoneNumberWithError(text, { ...(country ? { defaultCountry: country } : {}), extract: false });
+    return parsePhoneNumberWithError(text, {
+      ...(country ? { defaultCountry: country } : {}),
+      extract: false,
+    });
   } catch (error) {
     return error instanceof Error && error.message === 'INVALID_COUNTRY' ? 'no_country' : undefined;
   }
@@ -137,7 +140,7 @@ export function phoneShapedRuns(text: string): { text: string; index: number }[]
 }
 
 const PHONE_SHAPED =
-  /(?:\+\s?|\(\s?)?(?:\b\p{L}(?=\d))?\d(?:[\d ().\/\u2010-\u2015-]|\p{L}(?=[\d ().\/-]*\d))*\d\)?/gu;
+  /(?:\+\s?|\(\s?)?(?:\b\p{L}(?=\d))?\d(?:[\d ()./\u2010-\u2015-]|\p{L}(?=[\d ()./-]*\d))*\d\)?/gu;
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 
 /**
@@ -146,7 +149,7 @@ const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
  */
 export function phonesIn(text: string, locale: string): Set<string> {
   const country = phoneCountryOf(locale);
-  const found = findPhoneNumbersInText(text, { ...(country ? { defaultCountry: country } : {}), v2: true });
+  const found = findPhoneNumbersInText(text, country ? { defaultCountry: country } : {});
   const numbers = new Set(found.filter((f) => f.number.isValid()).map((f) => f.number.number as string));
   for (const run of phoneShapedRuns(text)) {
     const reading = readPhone(run.text, locale);

@@ -11,7 +11,7 @@ export interface MaskOptions {
 /** Texts that hold digits and are never a number of guests. */
 const NOT_COUNTS: readonly RegExp[] = [
   /[^\s@]+@[^\s@]+/g, // emails
-  /\+?\(?\d[\d ().\/-]{6,}\d/g, // phone numbers, in any typed form: "0412 345 678", "(04) 1234 5678", "312.555.0142"
+  /\+?\(?\d[\d ()./-]{6,}\d/g, // phone numbers, in any typed form: "0412 345 678", "(04) 1234 5678", "312.555.0142"
   /[$€£]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:%|percent|dollars?|bucks|nzd|aud|usd)\b/gi, // money, percentages
   /\b\d+\s?(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?|yrs?|yo)\b/gi, // durations, ages
   /\b(?:turning|turns|turned|aged?|age of)\s+\d{1,3}\b|\b\d{1,3}(?:st|nd|rd|th)?\s+birthday\b/gi, // ages

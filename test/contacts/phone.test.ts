@@ -106,7 +106,9 @@ describe('phonesIn', () => {
   });
 
   it('finds nothing in dates, references and short numbers', () => {
-    expect(phonesIn('move BK-1045 on 2026-12-20 at 10:30 for 12 guests, ref 2026-0418', 'en-AU').size).toBe(0);
+    expect(phonesIn('move BK-1045 on 2026-12-20 at 10:30 for 12 guests, ref 2026-0418', 'en-AU').size).toBe(
+      0,
+    );
   });
 });
 
@@ -140,11 +142,14 @@ describe('normalizeProposal: any common form of a valid number is one E.164 valu
   const registry = loadCompiledRegistry();
   const LOCALES = { AU: 'en-AU', US: 'en-US', GB: 'en-GB', NZ: 'en-NZ' } as const;
   type Country = keyof typeof LOCALES;
-  const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
+  const digits = (n: number) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
   /** National significant numbers near each country's ranges, kept when libphonenumber says they are valid. */
   const nsn: Record<Country, fc.Arbitrary<string>> = {
     AU: fc.tuple(fc.constantFrom('4', '2', '3', '7', '8'), digits(8)).map(([a, b]) => a + b),
-    US: fc.tuple(fc.integer({ min: 2, max: 9 }), digits(2), fc.integer({ min: 2, max: 9 }), digits(6)).map((p) => p.join('')),
+    US: fc
+      .tuple(fc.integer({ min: 2, max: 9 }), digits(2), fc.integer({ min: 2, max: 9 }), digits(6))
+      .map((p) => p.join('')),
     GB: fc.tuple(fc.constantFrom('7', '20'), digits(8)).map(([a, b]) => (a === '7' ? `${a}${b}0` : a + b)),
     NZ: fc.tuple(fc.constantFrom('21', '22', '27', '3', '4', '9'), digits(7)).map(([a, b]) => a + b),
   };
@@ -171,29 +176,32 @@ describe('normalizeProposal: any common form of a valid number is one E.164 valu
     ];
   }
 
-  prop.prop([validNumber, fc.nat()])('every typed form normalises to the same E.164', ({ country, number }, pick) => {
-    // Prepare
-    const forms = typedForms(number);
-    const typed = forms[pick % forms.length] ?? '';
-    const venue = { now: new Date('2026-03-11T01:00:00Z'), timeZone: 'UTC', locale: LOCALES[country] };
+  prop.prop([validNumber, fc.nat()])(
+    'every typed form normalises to the same E.164',
+    ({ country, number }, pick) => {
+      // Prepare
+      const forms = typedForms(number);
+      const typed = forms[pick % forms.length] ?? '';
+      const venue = { now: new Date('2026-03-11T01:00:00Z'), timeZone: 'UTC', locale: LOCALES[country] };
 
-    // Act
-    const proposal = normalizeProposal(
-      [
-        {
-          action_id: 'updateContactDetails',
-          parameters: [
-            { name: 'booking_id', value: 'bk_1045' },
-            { name: 'phone', value: typed },
-          ],
-        },
-      ],
-      registry,
-      venue,
-    );
+      // Act
+      const proposal = normalizeProposal(
+        [
+          {
+            action_id: 'updateContactDetails',
+            parameters: [
+              { name: 'booking_id', value: 'bk_1045' },
+              { name: 'phone', value: typed },
+            ],
+          },
+        ],
+        registry,
+        venue,
+      );
 
-    // Assess
-    expect(proposal.errors).toEqual([]);
-    expect(proposal.steps[0]?.parameters.phone).toBe(number.number);
-  });
+      // Assess
+      expect(proposal.errors).toEqual([]);
+      expect(proposal.steps[0]?.parameters.phone).toBe(number.number);
+    },
+  );
 });

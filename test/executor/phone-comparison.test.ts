@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decideArguments } from '../../lib/executor/step/argument-rules.ts';
-import { canonicalValue, normaliseValue, readingOf, sameValue } from '../../lib/executor/step/canonical-value.ts';
+import {
+  canonicalValue,
+  normaliseValue,
+  readingOf,
+  sameValue,
+} from '../../lib/executor/step/canonical-value.ts';
 import { judgeReadBack, judgeVerify } from '../../lib/executor/step/read-back.ts';
 import { stepOutputLookup } from '../../lib/executor/step/templates.ts';
 import { CompiledAction } from '../../lib/registry/compiled-action.ts';

@@ -23,7 +23,15 @@ const TOOLS = {
 };
 
 function conversation(current: string, more: Partial<OfflineConversation> = {}): OfflineConversation {
-  return { current, earlier: [], aiCount: 0, searches: new Map(), details: new Map(), ...more };
+  return {
+    current,
+    earlier: [],
+    aiCount: 0,
+    searches: new Map(),
+    details: new Map(),
+    locale: 'en-AU',
+    ...more,
+  };
 }
 
 describe('capabilityList', () => {

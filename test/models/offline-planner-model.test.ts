@@ -233,6 +233,7 @@ describe('OfflinePlannerModel: dates and times', () => {
         rejection,
         searches: new Map(),
         details: new Map(),
+        locale: 'en-AU',
       },
       { names: new Set(['searchBookings']), planActions: new Set(['rescheduleBooking']) },
     );

@@ -19,9 +19,7 @@ function proposing(phone: string) {
       name: 'propose_plan',
       id: 'c1',
       args: {
-        steps: [
-          { action_id: 'updateContactDetails', parameters: params({ booking_id: 'bk_1045', phone }) },
-        ],
+        steps: [{ action_id: 'updateContactDetails', parameters: params({ booking_id: 'bk_1045', phone }) }],
       },
     },
   ]);
@@ -117,7 +115,11 @@ describe('the gate reads a proposed phone as a number in the venue’s country',
   it('a number the user never typed is still not theirs', async () => {
     // Prepare
     const model = proposing('0412 345 679').respondWithTools([
-      { name: 'ask_clarification', id: 'c2', args: { question: 'What is the new number?', missing: 'contact_details' } },
+      {
+        name: 'ask_clarification',
+        id: 'c2',
+        args: { question: 'What is the new number?', missing: 'contact_details' },
+      },
     ]);
     const h = plannerHarness({ model });
 
@@ -134,7 +136,10 @@ describe('the gate reads a proposed phone as a number in the venue’s country',
       {
         name: 'ask_clarification',
         id: 'c2',
-        args: { question: 'That number looks short: what is the full phone number?', missing: 'contact_details' },
+        args: {
+          question: 'That number looks short: what is the full phone number?',
+          missing: 'contact_details',
+        },
       },
     ]);
     const h = plannerHarness({ model });

@@ -209,7 +209,14 @@ function proposeOrAsk(
     if (intent === 'guest_count' && describes && intents.length > 1) continue;
     const action = INTENT_ACTIONS[intent];
     const details = conv.details.get(target.booking_id);
-    const built = buildStep(intent, { target, request, previous: steps.get(action), label, details, locale: conv.locale });
+    const built = buildStep(intent, {
+      target,
+      request,
+      previous: steps.get(action),
+      label,
+      details,
+      locale: conv.locale,
+    });
     if ('name' in built) return built;
     steps.set(action, built.step);
   }

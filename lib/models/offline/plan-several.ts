@@ -79,7 +79,14 @@ export function planSeveral(
     if (!request.channel && shared.channel) request.channel = shared.channel;
     for (const intent of intents) {
       const details = conv.details.get(target.booking_id);
-      const built = buildStep(intent, { target, request, previous: undefined, label, details, locale: conv.locale });
+      const built = buildStep(intent, {
+        target,
+        request,
+        previous: undefined,
+        label,
+        details,
+        locale: conv.locale,
+      });
       if ('name' in built) return built;
       if (!steps.some((s) => sameStep(s, built.step))) steps.push(built.step);
     }

@@ -28,7 +28,8 @@ export function referencesIn(text: string): string[] {
 /** "555-0142" of "(312) 555-0142" is part of a phone number; "2026-0418" alone is a reference. */
 function insidePhone(index: number, token: string, phones: ReturnType<typeof phoneShapedRuns>): boolean {
   return phones.some(
-    (p) => p.text.length > token.length && p.index <= index && index + token.length <= p.index + p.text.length,
+    (p) =>
+      p.text.length > token.length && p.index <= index && index + token.length <= p.index + p.text.length,
   );
 }
 

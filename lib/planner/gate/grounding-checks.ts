@@ -57,7 +57,8 @@ function isGrounded(
   booking: BookingRecord | undefined,
   input: GroundingInput,
 ) {
-  if (isContact(param) && typeof value === 'string') return statedContact(value, input.userText, input.locale);
+  if (isContact(param) && typeof value === 'string')
+    return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(param.name, value, booking, input);
   return true;
 }

@@ -80,7 +80,8 @@ function statedValue(
   const param = action.parameters.find((p) => p.name === name);
   const value = step.parameters[name];
   if (!param || value === undefined || isWholePlaceholder(value)) return false;
-  if (isContact(param) && typeof value === 'string') return statedContact(value, input.userText, input.locale);
+  if (isContact(param) && typeof value === 'string')
+    return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);
   return (param.type === 'date' || param.type === 'time') && hasWhen;
 }

@@ -1,6 +1,6 @@
+import { isPhoneParameter, PHONE_FORMS } from '../../contacts/phone.ts';
 import type { BookingSummary } from '../../contracts/booking.ts';
 import { BOOKING_DATA_RULE, quoteBookingData } from '../../contracts/booking-data-block.ts';
-import { isPhoneParameter, PHONE_FORMS } from '../../contacts/phone.ts';
 import { venueToday } from '../../dates/venue-calendar.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import { capabilityList } from '../../registry/capability-list.ts';
