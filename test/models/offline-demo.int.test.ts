@@ -84,8 +84,24 @@ describe('offline model over the local stack: the documented demo sentences', ()
       'The phone number for BK-1052 is now 0412 345 678',
       'BK-1052',
       'updateContactDetails',
-      { phone: '0412 345 678' },
-      'Update contact details BK-1052 (Emma Taylor): phone +61 407 664 019 → 0412 345 678',
+      // Issue 30: stored as E.164, shown in the venue's national format.
+      { phone: '+61412345678' },
+      'Update contact details BK-1052 (Emma Taylor): phone 0407 664 019 → 0412 345 678',
+    ],
+    // Issue 30: dots and parentheses were a needless question and a cut value ("04) 1234 5678").
+    [
+      'update BK-1045 phone to 0412.345.678',
+      'BK-1045',
+      'updateContactDetails',
+      { phone: '+61412345678' },
+      'Update contact details BK-1045 (Sarah Smith): phone 0433 610 552 → 0412 345 678',
+    ],
+    [
+      'update BK-1045 phone to (04) 1234 5678',
+      'BK-1045',
+      'updateContactDetails',
+      { phone: '+61412345678' },
+      'Update contact details BK-1045 (Sarah Smith): phone 0433 610 552 → 0412 345 678',
     ],
   ])('"%s" → a plan for %s', async (sentence, reference, actionId, values, line) => {
     // Prepare
