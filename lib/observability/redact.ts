@@ -12,9 +12,14 @@ const PII_KEY =
   /^(?:[a-z]+[-_]?)?(?:e[-_]?mail(?:[-_]?address)?|phone(?:[-_]?number)?|mobile(?:[-_]?number)?|(?:guest|first|last|full|contact|customer)[-_]?name)$/i;
 
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
-/** A phone-looking run of digits; candidates are checked by looksLikePhone before masking. */
-const PHONE = /(?<![\w-])\+?\d[\d ()-]{6,}\d(?![\w-])/g;
+/**
+ * A phone-looking run of digits in any typed form ("0412 345 678", "0412.345.678", "(04) 1234 5678"; issue 30);
+ * candidates are checked by looksLikePhone before masking.
+ */
+const PHONE = /(?<![\w-])\+?\(?\d[\d ().-]{6,}\d(?![\w-])/g;
 const ISO_DATE = /\d{4}-\d{2}-\d{2}/;
+/** "12.12.2026", "10.30-11.30": dates and time spans, not phones. */
+const NOT_PHONE = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}[.:]\d{2}\s*-\s*\d{1,2}[.:]\d{2})$/;
 /** Credentials that can appear inside free text (an error message quoting a header, a JWT). */
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
@@ -52,7 +57,7 @@ export function maskName(name: string): string {
 /** 8 to 15 digits (E.164 allows 15) and not an ISO date with a time ("2026-12-12 15"). */
 function looksLikePhone(candidate: string): boolean {
   const digits = candidate.replace(/\D/g, '').length;
-  return digits >= 8 && digits <= 15 && !ISO_DATE.test(candidate);
+  return digits >= 8 && digits <= 15 && !ISO_DATE.test(candidate) && !NOT_PHONE.test(candidate.trim());
 }
 
 /** Masks emails, phone numbers and credentials (Bearer/Basic values, JWTs) inside free text. */

@@ -69,6 +69,16 @@ describe('redact', () => {
       expect(masked).toBe('Move BK-1042 to 2026-12-12 15:00, tell j***@example.com or ***78');
     });
 
+    it.each([
+      ['call 0412.345.678 today', 'call ***78 today'],
+      ['call (04) 1234 5678 today', 'call ***78 today'],
+      ['call (312) 555-0142 today', 'call ***42 today'],
+      ['move to 12.12.2026 or 10.30-11.30', 'move to 12.12.2026 or 10.30-11.30'],
+    ])('masks a phone typed with dots or parentheses, keeps dotted dates and time spans: %s', (text, masked) => {
+      // Act / Assess (issue 30)
+      expect(maskFreeText(text)).toBe(masked);
+    });
+
     it('redacts bearer credentials and JWTs quoted in text', () => {
       const masked = maskFreeText(
         '401 for Authorization: Bearer abc.DEF-123 and eyJhbGci.eyJzdWIi.c2lnbmF0dXJl',
