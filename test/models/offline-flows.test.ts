@@ -192,6 +192,32 @@ describe('decideOfflineCall: the seeds’ other flows', () => {
     expect(question.args.missing).toBe('guest_count');
   });
 
+  it('passes a new guest’s phone on as typed, and asks about one that is no number in the venue’s country', () => {
+    // Prepare (issue 30)
+    const products = [{ product_id: 'p1', name: 'Open Jump', session_times: ['10:30'] }];
+    const request = (phone: string, locale: string) =>
+      conversation(`Book open jump for 4 on Saturday at 10:30 — Samira Haddad, ${phone}`, {
+        products,
+        locale,
+      });
+
+    // Act
+    const plan = decideOfflineCall(request('027 808 1122', 'en-NZ'), TOOLS);
+    const question = decideOfflineCall(request('027 8081', 'en-NZ'), TOOLS);
+
+    // Assess
+    const steps = plan.args.steps as Array<{ parameters: { name: string; value: string }[] }>;
+    expect(steps[0]?.parameters).toContainEqual({ name: 'phone', value: '027 808 1122' });
+    expect(question).toEqual({
+      name: 'ask_clarification',
+      args: {
+        missing: 'contact_details',
+        question:
+          'The phone number “027 8081” is not a complete, valid phone number in New Zealand. What phone number should I use for the Open Jump booking?',
+      },
+    });
+  });
+
   it('searches by the email that names the booking', () => {
     // Act
     const call = decideOfflineCall(conversation('Cancel the booking under ana@example.com'), TOOLS);

@@ -90,7 +90,7 @@ describe('phone numbers (issue 30): any common form is one E.164 value, shown in
 
     // Assess
     expect(outcome.question).toBe(
-      `The phone number “${typed}” ${why}. What is the new phone number for BK-1045 (Sarah Smith)?`,
+      `The phone number “${typed}” ${why}. What phone number should I use for BK-1045 (Sarah Smith)?`,
     );
     expect(await h.planStore.listBySession('session-1')).toEqual([]);
   });

@@ -62,7 +62,7 @@ export function askContact(label: string): string {
 
 /** A phone the user typed that is no valid number: named with what is wrong, and asked for again. */
 export function askPhone(label: string, typed: string, reason: PhoneProblem, locale: string): string {
-  return `The phone number “${typed}” ${phoneProblemText(reason, locale)}. What is the new phone number for ${label}?`;
+  return `The phone number “${typed}” ${phoneProblemText(reason, locale)}. What phone number should I use for ${label}?`;
 }
 
 /** The honest re-ask: contact details are not kept between messages (000 Privacy/PII: passed through, not stored). */

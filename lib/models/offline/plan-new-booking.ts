@@ -1,3 +1,4 @@
+import { readPhone } from '../../contacts/phone.ts';
 import { cleanName, type MessageSlots, NAME, NOT_NAMES, phoneIn } from './extract-slots.ts';
 import * as reply from './offline-replies.ts';
 import { askCall, lookupCall, type OfflineCall, type Step } from './offline-types.ts';
@@ -31,6 +32,14 @@ export function planNewBooking(
   const guest = request.newName ?? guestFor(words, conv.products);
   if (!guest) return askCall('contact_details', reply.askNewGuest(product.name));
   const param = (name: string, value: string | undefined) => (value === undefined ? [] : [{ name, value }]);
+  // A new guest's phone needs no "phone" word before it ("— Samira Haddad, 027 808 1122").
+  const phone = request.phone ?? phoneIn(words);
+  const reading = phone === undefined ? undefined : readPhone(phone, conv.locale);
+  if (phone !== undefined && reading?.ok === false)
+    return askCall(
+      'contact_details',
+      reply.askPhone(`the ${product.name} booking`, phone, reading.reason, conv.locale),
+    );
   const create: Step = {
     action_id: CREATE,
     parameters: [
@@ -40,8 +49,7 @@ export function planNewBooking(
       { name: 'party_size', value: String(request.partySize) },
       { name: 'guest_name', value: guest },
       ...param('email', request.email ?? request.contactKey),
-      // A new guest's phone needs no "phone" word before it ("— Samira Haddad, 027 808 1122").
-      ...param('phone', request.phone ?? phoneIn(words)),
+      ...param('phone', phone),
     ],
   };
   const hours = /\b(\d{1,3})\s*(?:hours?|hrs?)\b/i.exec(words)?.[1];
