@@ -47,6 +47,21 @@ describe('phone numbers (issue 30): any common form is one E.164 value, shown in
     );
   });
 
+  it('a number alone answers the question for it: "0412.345.678" after "update the mobile on BK-1045"', async () => {
+    // Prepare
+    const h = offline();
+    const question = expectKind(await h.send('update the mobile on BK-1045'), 'clarification');
+
+    // Act
+    const outcome = expectKind(await h.send('0412.345.678'), 'plan');
+
+    // Assess
+    expect(question.question).toBe(
+      'What are the new contact details for BK-1045 (Sarah Smith): email, phone or guest name?',
+    );
+    expect(outcome.plan.actions[0]?.parameters).toEqual({ booking_id: 'bk_1045', phone: '+61412345678' });
+  });
+
   it('AU venue: another country’s number in international form is kept as that number', async () => {
     // Prepare
     const h = offline();

@@ -104,7 +104,10 @@ export function extractSlots(text: string): MessageSlots {
   // The note's own words are not request values: "two kids have a nut allergy" is no guest count.
   const said = note ? text.replace(note, ' ') : text;
   const email = EMAIL.exec(said)?.[0];
-  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) ? phoneIn(said) : undefined;
+  // A message that is only a number ("021 664 2093") answers a question for one: no "phone" word needed.
+  const bare = phoneIn(said);
+  const onlyPhone = bare !== undefined && said.trim().replace(/[.!]$/, '') === bare;
+  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) || onlyPhone ? bare : undefined;
   const key = keyContact(said, email, phone?.trim());
   if (key) slots.contactKey = key;
   if (email && email !== key) slots.email = email;
