@@ -74,10 +74,13 @@ describe('redact', () => {
       ['call (04) 1234 5678 today', 'call ***78 today'],
       ['call (312) 555-0142 today', 'call ***42 today'],
       ['move to 12.12.2026 or 10.30-11.30', 'move to 12.12.2026 or 10.30-11.30'],
-    ])('masks a phone typed with dots or parentheses, keeps dotted dates and time spans: %s', (text, masked) => {
-      // Act / Assess (issue 30)
-      expect(maskFreeText(text)).toBe(masked);
-    });
+    ])(
+      'masks a phone typed with dots or parentheses, keeps dotted dates and time spans: %s',
+      (text, masked) => {
+        // Act / Assess (issue 30)
+        expect(maskFreeText(text)).toBe(masked);
+      },
+    );
 
     it('redacts bearer credentials and JWTs quoted in text', () => {
       const masked = maskFreeText(
