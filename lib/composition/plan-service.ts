@@ -6,25 +6,30 @@ import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
 import type { Config } from '../config/config.ts';
 import { DEFAULT_LOOKUP_ROLES } from '../planner/planner-deps.ts';
 import { budgetedTokenCheck } from '../plans/budgeted-token-check.ts';
+import type { PiiLookup } from '../plans/mask-plan.ts';
 import type { PlanUseCaseDeps } from '../plans/plan-use-case-deps.ts';
 import { planTokenCheck } from '../plans/token-check.ts';
 import { type PlanQueue, QueueUnavailableError } from '../ports/plan-queue.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import { loadCompiledRegistry } from '../registry/compiled-registry.ts';
 import type { CompositionOverrides } from './composition-overrides.ts';
+import { identityCheckOf } from './identity-check.ts';
 import { planStatusDeps } from './plan-status-service.ts';
 import { resolveRuntime } from './resolve-runtime.ts';
 
 /** The deps of the confirm and answer handlers: the plan use cases' deps plus the tracer flushed before each return. */
 export interface PlanServiceDeps extends PlanUseCaseDeps {
   tracer: Tracer;
+  /** Every plan response is masked with it, at every status (ADR 0016). */
+  isPii: PiiLookup;
 }
 
 /**
  * Builds the confirm / answer deps once per cold start: the status handler's deps (secrets, tracer: its
- * `user_confirmation` span continues the plan's stored trace, the plans table) plus the queue and the token check
- * (issue 14: one read of the token's venue, or for an older plan its first booking, before confirm or answer
- * write anything; ADR 0010).
+ * `user_confirmation` span continues the plan's stored trace, the plans table, the PII flags) plus the queue, the
+ * token's user check (issue 27, ADR 0016: the identity read, cached per token) and the token check (issue 14: one
+ * read of the token's venue, or for an older plan its first booking, before confirm or answer write anything;
+ * ADR 0010).
  */
 export async function buildPlanService(
   config: Config,
@@ -35,8 +40,9 @@ export async function buildPlanService(
   const registry = overrides.registry ?? loadCompiledRegistry();
   const bookingApi = HttpBookingApi.fromConfig(runtime.config);
   return {
-    ...planStatusDeps(runtime, logger),
+    ...planStatusDeps(runtime, logger, registry),
     queue: overrides.queue ?? planQueueFromConfig(runtime.config),
+    checkIdentity: identityCheckOf(bookingApi, registry, runtime),
     // Issue 28: the check has its own short budget inside the invocation's deadline; past it, a 503.
     checkToken: budgetedTokenCheck(
       planTokenCheck({

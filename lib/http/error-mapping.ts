@@ -24,6 +24,7 @@ const TABLE: Readonly<Record<string, ErrorRow>> = {
   AuthRequiredError: { status: 401, errorType: 'auth_required', message: own },
   PlanAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
   BookingAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
+  TokenUserMismatchError: { status: 403, errorType: 'invalid_input', message: own },
   PlanNotFoundError: { status: 404, errorType: 'invalid_input', message: own },
   PlanConflictError: { status: 409, errorType: 'invalid_input', message: own },
   StaleWriteError: {

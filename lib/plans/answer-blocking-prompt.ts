@@ -31,6 +31,8 @@ export async function answerBlockingPrompt(
   deps: PlanUseCaseDeps,
   input: AnswerBlockingPromptInput,
 ): Promise<StoredPlan> {
+  // Issue 27: the token's user first, before the plan is even read (403/401/503, nothing changed).
+  await deps.checkIdentity?.(input.user_id, input.token);
   for (let attempt = 1; ; attempt += 1) {
     const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (isAnswerWaitingForExecutor(plan)) {

@@ -17,7 +17,7 @@ export interface ConfirmPlanInput {
 }
 
 /**
- * 000 Confirm Plan / "LLM Planner → Queue Manager": ownership check, enqueue (FIFO, dedup id from plan id +
+ * 000 Confirm Plan / "LLM Planner → Queue Manager": the token's user (issue 27), ownership check, enqueue (FIFO, dedup id from plan id +
  * version), then the conditional write pending_confirmation → confirmed with confirmed_at.
  *
  * - Enqueue failure: PlanEnqueueError (503) and nothing written; a re-confirm re-attempts the enqueue.
@@ -26,6 +26,8 @@ export interface ConfirmPlanInput {
  * - A message can reach the consumer before the plan reads `confirmed`: the executor retries it (docs/adr/0002).
  */
 export async function confirmPlan(deps: PlanUseCaseDeps, input: ConfirmPlanInput): Promise<StoredPlan> {
+  // Issue 27: the token's user first, before the plan is even read (403/401/503, nothing changed).
+  await deps.checkIdentity?.(input.user_id, input.token);
   for (let attempt = 1; ; attempt += 1) {
     const plan = await loadOwnedPlan(deps, input.plan_id, input.user_id);
     if (confirmability(plan, deps.clock.now()) === 'already_confirmed') return plan;

@@ -20,6 +20,19 @@ export class PlanAccessDeniedError extends PlanServiceError {
 }
 
 /**
+ * Issue 27 (ADR 0016): the request's `user_id` is not the user X-User-Token belongs to (the booking API's identity
+ * read). 403, checked before anything is read or written. The message names neither user.
+ */
+export class TokenUserMismatchError extends PlanServiceError {
+  override readonly name = 'TokenUserMismatchError';
+  constructor() {
+    super(
+      'user_id is not the user X-User-Token belongs to: a request may act only for the signed-in user. Nothing was changed.',
+    );
+  }
+}
+
+/**
  * Issue 14: the caller's token may not act on the plan's bookings (403). `refused`: the booking API said so;
  * `other_venue` (ADR 0010): the token belongs to another venue than the plan's `venue_id`.
  */

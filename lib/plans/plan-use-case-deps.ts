@@ -4,6 +4,7 @@ import type { PlanStore } from '../ports/plan-store.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import type { OpsLog } from './ops-log.ts';
 import type { TokenCheck } from './token-check.ts';
+import type { IdentityCheck } from './user-binding.ts';
 
 /** What confirmPlan, getPlanStatus and answerBlockingPrompt need; built once per cold start (lib/composition). */
 export interface PlanUseCaseDeps {
@@ -19,6 +20,12 @@ export interface PlanUseCaseDeps {
    * Absent only in tests of the use cases' own logic; the composition root always sets it.
    */
   checkToken?: TokenCheck;
+  /**
+   * Issue 27 (ADR 0016): every operation first proves that `user_id` is the token's user (the booking API's
+   * identity read, cached per token). Absent only in tests of the use cases' own logic; the composition root
+   * always sets it (a check that passes when the booking API declares no identity read).
+   */
+  checkIdentity?: IdentityCheck;
 }
 
 /** Optimistic-concurrency retries before a use case gives up with a 409 (a write lost this many races). */

@@ -7,6 +7,8 @@ import { type BookingRecord, deriveBookingId, type Product, type SandboxState } 
 export interface RuleContext {
   state: SandboxState;
   venueId: string;
+  /** The user the caller's token was issued to (the fixture's tokens[].userId). */
+  userId: string;
   now: Date;
 }
 

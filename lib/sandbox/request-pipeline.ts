@@ -142,7 +142,7 @@ function execute(
       };
     }
     const result = core.handler(operationId)({
-      rules: { state: core.state, venueId, now },
+      rules: { state: core.state, venueId, userId: principal.grant.userId, now },
       params: valid.params,
       body: valid.body,
     });

@@ -25,6 +25,7 @@ export function inMemoryPlanService() {
     info: (message, attributes) => lines.push({ level: 'info', message, attributes }),
     warn: (message, attributes) => lines.push({ level: 'warn', message, attributes }),
   };
-  const deps: PlanServiceDeps = { log, clock, plans, queue, tracer: new NoopTracer() };
+  // No registry here: key names (email, phone, guest_name…) are still masked on every plan response.
+  const deps: PlanServiceDeps = { log, clock, plans, queue, tracer: new NoopTracer(), isPii: () => false };
   return { deps, plans, queue, lines, clock };
 }

@@ -4,18 +4,28 @@ import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { demoFixture } from '../support/sandbox.ts';
 import { stackClient } from './stack-client.ts';
 
 const NOW = '2026-11-21T09:30:00.000Z';
 const OWNER = 'user_ops_harbour';
 const UNKNOWN = '6f1c1f7e-0000-4000-8000-0000000000ee';
+/** The plan owner's token at another venue: the identity read passes, so the venue check is what refuses it. */
+const OWNER_AT_WESTSIDE = 'owner-token-westside';
 
 let stack: LocalStack;
 let client: ReturnType<typeof stackClient>;
 
 beforeAll(async () => {
   // No poller: the tests read the queue themselves to count messages.
-  stack = await startLocalStack({ clock: fixedClock(NOW), poll: false, visibilityTimeoutSeconds: 30 });
+  const demo = demoFixture();
+  const tokens = [...demo.tokens, { token: OWNER_AT_WESTSIDE, userId: OWNER, venueId: 'venue_westside' }];
+  stack = await startLocalStack({
+    clock: fixedClock(NOW),
+    poll: false,
+    visibilityTimeoutSeconds: 30,
+    sandboxFixture: { ...demo, tokens },
+  });
   client = stackClient(stack);
 });
 afterAll(async () => {
@@ -282,7 +292,7 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
         const plan = await newBooking({});
         const before = reads().length;
         // Act
-        const res = await client.confirm(plan.plan_id, OWNER, 'demo-token-westside');
+        const res = await client.confirm(plan.plan_id, OWNER, OWNER_AT_WESTSIDE);
         // Assess
         expect(res.status).toBe(403);
         expect((res.body as { message: string }).message).toContain('belongs to another venue');
@@ -306,7 +316,7 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
           version: 3,
         });
         // Act
-        const res = await client.answer(plan.plan_id, OWNER, '12 guests', 'demo-token-westside');
+        const res = await client.answer(plan.plan_id, OWNER, '12 guests', OWNER_AT_WESTSIDE);
         // Assess
         expect(res.status).toBe(403);
         expect(await client.rawItem(plan.plan_id)).toMatchObject({

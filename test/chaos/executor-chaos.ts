@@ -9,6 +9,7 @@ import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
 import { ExecutionPlan } from '../../lib/contracts/execution-plan.ts';
 import { ServiceError } from '../../lib/contracts/service-error.ts';
 import { DEFAULT_LOOKUP_ROLES } from '../../lib/planner/planner-deps.ts';
+import { piiLookupFromRegistry } from '../../lib/plans/mask-plan.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { planTokenCheck } from '../../lib/plans/token-check.ts';
@@ -231,6 +232,7 @@ function planEndpoints(world: ExecutorWorld) {
     log: silentLog,
     tracer: world.tracer,
     checkToken: planTokenCheck({ api: world.bookingApi, getBooking: registry.get(DEFAULT_LOOKUP_ROLES.get) }),
+    isPii: piiLookupFromRegistry((id) => registry.get(id)),
   };
   const logger = silentLogger();
   const answer = answerHandler(async () => deps, logger);

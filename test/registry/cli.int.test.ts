@@ -82,7 +82,7 @@ describe('npm run registry', () => {
       expect(run.stderr).toContain('1 warning(s)');
       const written = JSON.parse(readFileSync(out, 'utf8')) as { actions: { action_id: string }[] };
       const ids = written.actions.map((a) => a.action_id);
-      expect(ids).toHaveLength(15);
+      expect(ids).toHaveLength(16);
       expect(ids).not.toContain('sendBookingConfirmation');
       expect(ids).toContain('rescheduleBooking');
     });
@@ -106,7 +106,7 @@ describe('npm run registry', () => {
     // Assert
     expect(run.stderr).not.toMatch(/^(warning|error):/m);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('16 actions');
+    expect(run.stdout).toContain('17 actions');
   });
 
   it('refuses a Swagger 2.0 document up front, saying what to do', () => {

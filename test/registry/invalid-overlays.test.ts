@@ -109,7 +109,7 @@ describe('invalid overlays', () => {
     const reasons = Object.fromEntries(transform.skipped.map((s) => [s.operation_id, s.reason]));
     expect(reasons.addBookingNote).toContain('iq_enabled:');
     expect(reasons.deleteBookingNote).toMatch(/^compensation operation 'addBookingNote' is not registered/);
-    expect(transform.actions).toHaveLength(14); // 13 before the break, minus two, plus blocked and getVenue
+    expect(transform.actions).toHaveLength(15); // 13 before the break, minus two, plus blocked, getVenue and getCurrentUser
   });
 
   it('rejects both of two overlays for the same operation', async () => {
@@ -122,7 +122,7 @@ describe('invalid overlays', () => {
       'send-booking-confirmation-copy.yaml',
       'send-booking-confirmation.yaml',
     ]);
-    expect(loaded.overlays).toHaveLength(16); // 17 overlays + the copy, minus the two duplicates
+    expect(loaded.overlays).toHaveLength(17); // 18 overlays + the copy, minus the two duplicates
   });
 
   it('names the field at fault for each zod problem', () => {

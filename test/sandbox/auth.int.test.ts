@@ -81,6 +81,31 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     expect(sandbox.admin.journal().at(-1)).toMatchObject({ status: 401, committed: false });
   });
 
+  it.each([
+    ['harbour', TOKENS.harbour, { userId: 'user_ops_harbour', venueId: 'venue_harbour' }],
+    ['westside', TOKENS.westside, { userId: 'user_ops_westside', venueId: 'venue_westside' }],
+  ])('GET /me names the user and venue the %s token was issued to', async (_case, token, user) => {
+    // Act
+    const response = await sandboxClient(sandbox, token).get('/me');
+
+    // Assert
+    expect(response).toMatchObject({ status: 200, body: user });
+    expect(Object.keys(response.body as object).sort()).toEqual(['userId', 'venueId']);
+  });
+
+  it.each([
+    ['an unknown token', 'not-a-real-token'],
+    ['an expired token', TOKENS.expired],
+  ])('GET /me answers 401 for %s and names nobody', async (_case, token) => {
+    // Act
+    const response = await sandboxClient(sandbox, token).get('/me');
+
+    // Assert
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'unauthorized' });
+    expect(JSON.stringify(response.body)).not.toContain('user_ops');
+  });
+
   it('never writes a token into the journal', async () => {
     // Act
     await sandboxClient(sandbox, TOKENS.harbour).get('/bookings?searchText=john');

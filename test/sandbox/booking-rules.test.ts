@@ -83,7 +83,7 @@ function smallVenue(): FixtureInput {
 }
 
 function context(): RuleContext {
-  return { state: buildState(parseFixture(smallVenue()), NOW), venueId: 'v1', now: NOW };
+  return { state: buildState(parseFixture(smallVenue()), NOW), venueId: 'v1', userId: 'u1', now: NOW };
 }
 
 function thrown(fn: () => unknown): SandboxApiError {

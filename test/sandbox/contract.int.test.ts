@@ -82,6 +82,7 @@ const SUCCESS: Record<string, { status: number; call: Call }> = {
   },
   listProducts: { status: 200, call: (c) => c.get('/products') },
   getVenue: { status: 200, call: (c) => c.get('/venue') },
+  getCurrentUser: { status: 200, call: (c) => c.get('/me') },
   getAvailability: {
     status: 200,
     call: (c) => c.get(`/products/prod_party_room/availability?date=${NEXT_SATURDAY}`),

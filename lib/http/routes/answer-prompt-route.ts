@@ -20,5 +20,6 @@ export const answerPromptRoute: HttpRoute<PlanServiceDeps, z.infer<typeof Answer
   path: '/v1/plans/{plan_id}/answer',
   input: AnswerPromptRequest,
   correlationIds: (input) => ({ plan_id: input.plan_id }),
-  run: async (deps, input, token) => planResponse(await answerBlockingPrompt(deps, { ...input, token })),
+  run: async (deps, input, token) =>
+    planResponse(await answerBlockingPrompt(deps, { ...input, token }), deps.isPii),
 };

@@ -16,5 +16,5 @@ export const confirmPlanRoute: HttpRoute<PlanServiceDeps, z.infer<typeof Confirm
   path: '/v1/plans/{plan_id}/confirm',
   input: ConfirmPlanRequest,
   correlationIds: (input) => ({ plan_id: input.plan_id }),
-  run: async (deps, input, token) => planResponse(await confirmPlan(deps, { ...input, token })),
+  run: async (deps, input, token) => planResponse(await confirmPlan(deps, { ...input, token }), deps.isPii),
 };

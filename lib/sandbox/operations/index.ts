@@ -10,6 +10,7 @@ export const operationHandlers: Record<string, OperationHandler> = {
   listProducts: reads.listProducts,
   getAvailability: reads.getAvailability,
   getVenue: reads.getVenue,
+  getCurrentUser: reads.getCurrentUser,
   createBooking: writes.createBooking,
   rescheduleBooking: writes.rescheduleBooking,
   updateGuestCount: writes.updateGuestCount,

@@ -65,6 +65,11 @@ export const getVenue: OperationHandler = function getVenue({ rules }) {
   return { status: 200, body: { venueId, name, timezone, locale, currency }, committed: false };
 };
 
+/** The user the caller's token was issued to (the fixture's tokens[].userId), and its venue (issue 27). */
+export const getCurrentUser: OperationHandler = function getCurrentUser({ rules }) {
+  return { status: 200, body: { userId: rules.userId, venueId: rules.venueId }, committed: false };
+};
+
 export const getAvailability: OperationHandler = function getAvailability({ rules, params }) {
   const productId = stringArg(params, 'productId');
   const product = rules.state.product(rules.venueId, productId);

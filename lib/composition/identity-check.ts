@@ -1,0 +1,17 @@
+import { userDirectoryOf } from '../adapters/booking-api/booking-api-user-directory.ts';
+import { type IdentityCheck, tokenUserCheck } from '../plans/user-binding.ts';
+import type { BookingApi } from '../ports/booking-api.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { ActionRegistry } from '../registry/action-registry.ts';
+
+/**
+ * The token-user check of every IQ operation (issue 27, ADR 0016) over the registry's identity read, cached per
+ * token for IDENTITY_CACHE_TTL_MS. It passes when the spec declares no identity read (a foreign API).
+ */
+export function identityCheckOf(
+  bookingApi: BookingApi,
+  registry: Pick<ActionRegistry, 'serviceAction'>,
+  runtime: { clock: Clock },
+): IdentityCheck {
+  return tokenUserCheck(userDirectoryOf(bookingApi, registry, { clock: runtime.clock }));
+}
