@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { MAX_BODY_BYTES } from '../../lib/http/request-guards.ts';
 import type { Clock } from '../../lib/ports/clock.ts';
 import { API_GATEWAY_TIMEOUT_MS } from '../cdk/function-limits.ts';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
@@ -118,6 +119,7 @@ async function serve(
   const url = requestUrl(req.url ?? '/');
   const body = await readBody(req);
   if (!url) return answer(res, 400, { error_type: 'invalid_input', message: 'malformed request target' });
+  if (body === undefined) return answer(res, 413, tooLarge);
   for (const route of options.routes) {
     let params: Record<string, string> | undefined;
     try {
@@ -155,6 +157,19 @@ async function serve(
     res.writeHead(result.statusCode, stringHeaders(result.headers));
     res.end(result.body);
     return;
+  }
+  // Issue 27: a known resource with another method is a 405 naming the methods it has (RFC 9110 §15.5.6).
+  const allow = allowedMethods(options.routes, url.pathname);
+  if (allow) {
+    return answer(
+      res,
+      405,
+      {
+        error_type: 'invalid_input',
+        message: `method ${req.method} is not allowed on ${url.pathname}; use ${allow}`,
+      },
+      { allow },
+    );
   }
   // API Gateway answers unknown resources itself; the CDK app shapes those as a ServiceError too.
   answer(res, 404, {
@@ -196,9 +211,32 @@ async function invokeWithLimits(
 }
 
 /** A ServiceError the gateway answers itself (API Gateway's own responses, shaped by the CDK app). */
-function answer(res: ServerResponse, status: number, body: { error_type: string; message: string }): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function answer(
+  res: ServerResponse,
+  status: number,
+  body: { error_type: string; message: string },
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** The handlers' own 413 text (lib/http/request-guards.ts), answered before any handler runs. */
+const tooLarge = {
+  error_type: 'invalid_input',
+  message: `request body is larger than ${MAX_BODY_BYTES} bytes`,
+};
+
+/** The methods the routes serve on `path` (a malformed parameter matches nothing here), or undefined. */
+function allowedMethods(routes: readonly GatewayRoute[], path: string): string | undefined {
+  const methods = routes.filter((r) => {
+    try {
+      return matchResource(r.resource, path) !== undefined;
+    } catch {
+      return false;
+    }
+  });
+  return methods.length > 0 ? [...new Set(methods.map((r) => r.method))].join(', ') : undefined;
 }
 
 /**
@@ -213,11 +251,19 @@ function requestUrl(target: string): URL | undefined {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The body as text, or undefined once it passes MAX_BODY_BYTES (issue 27: a 413). The rest of an oversized body
+ * is read and dropped, never kept, so the client still gets the answer and memory stays bounded.
+ */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

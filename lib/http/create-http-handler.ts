@@ -11,6 +11,7 @@ import type { Tracer } from '../ports/tracer.ts';
 import { rejectForbiddenKeys } from './forbidden-body-keys.ts';
 import type { HttpRoute } from './http-route.ts';
 import { jsonResponse } from './json-response.ts';
+import { bodyGuard, methodGuard } from './request-guards.ts';
 import { parseRequestInput } from './request-input.ts';
 import { serviceErrorMiddleware } from './service-error-middleware.ts';
 import { readUserToken } from './user-token.ts';
@@ -40,8 +41,9 @@ export const TIMEOUT_BACKSTOP_MS = 500;
  * Builds the Middy handler of one route, middleware first so types flow: Lambda context and per-request log keys
  * (Powertools injectLambdaContext, keys reset after each request) → trace flush (its after/onError run last, once
  * the response or error body is final) → deps (once per cold start: composition/lazy.ts) → header normalisation →
- * the one error middleware → token check (401) → JSON body on POST (400) → zod input (400) → use case under the
- * invocation's deadline (issue 28) → 200 JSON. Middy's early timeout is the backstop ({@link TIMEOUT_BACKSTOP_MS}).
+ * the one error middleware → method (405 with Allow) → token check (401) → body cap and repeated keys on POST (413,
+ * 400) → JSON body on POST (400) → zod input (400) → use case under the invocation's deadline (issue 28) → 200 JSON.
+ * Middy's early timeout is the backstop ({@link TIMEOUT_BACKSTOP_MS}).
  * `logger` is the Lambda's module-scope logger; the composition hands the same one to the use cases.
  */
 export function createHttpHandler<TDeps extends HttpDeps, TInput>(
@@ -64,8 +66,10 @@ export function createHttpHandler<TDeps extends HttpDeps, TInput>(
     })
     .use(httpHeaderNormalizer())
     .use(serviceErrorMiddleware(logger))
+    .use(methodGuard(route))
     .use(userTokenMiddleware());
-  if (route.method === 'POST') handler.use(httpJsonBodyParser({ reviver: rejectForbiddenKeys }));
+  if (route.method === 'POST')
+    handler.use(bodyGuard()).use(httpJsonBodyParser({ reviver: rejectForbiddenKeys }));
   return handler.handler(async function handleHttpRoute(event: APIGatewayProxyEvent, context: Context) {
     const current = resolved ?? (await deps());
     const input = parseRequestInput(route.input, {

@@ -21,6 +21,9 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again sh
 const TABLE: Readonly<Record<string, ErrorRow>> = {
   InvalidInputError: { status: 400, errorType: 'invalid_input', message: own },
   ForbiddenBodyKeyError: { status: 400, errorType: 'invalid_input', message: own },
+  DuplicateBodyKeyError: { status: 400, errorType: 'invalid_input', message: own },
+  MethodNotAllowedError: { status: 405, errorType: 'invalid_input', message: own },
+  PayloadTooLargeError: { status: 413, errorType: 'invalid_input', message: own },
   AuthRequiredError: { status: 401, errorType: 'auth_required', message: own },
   PlanAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
   BookingAccessDeniedError: { status: 403, errorType: 'invalid_input', message: own },
@@ -94,12 +97,14 @@ const FALLBACK: ErrorRow = {
   message: () => 'The service could not process the request. Please try again later.',
 };
 
-/** What an error becomes: status, ServiceError body, and for a 503 the Retry-After seconds. */
+/** What an error becomes: status, ServiceError body, for a 503 the Retry-After seconds, for a 405 the Allow value. */
 export interface MappedError {
   status: number;
   body: ServiceError;
   /** Set exactly when status is 503 (openapi/service.yaml: every 503 carries Retry-After). */
   retryAfterSeconds?: number;
+  /** Set when status is 405: the Allow header (RFC 9110 §15.5.6), the route's own method. */
+  allow?: string;
 }
 
 /** The response an error becomes. Unknown errors are a generic 500: internals never leak. */
@@ -119,6 +124,8 @@ export function mapErrorToResponse(error: unknown): MappedError {
   const row = TABLE[err.name] ?? FALLBACK;
   const message = row.message(err).slice(0, 500) || FALLBACK.message(err);
   const body: ServiceError = { error_type: row.errorType, message };
+  if (row.status === 405 && 'allow' in err && typeof err.allow === 'string')
+    return { status: 405, body, allow: err.allow };
   if (row.status !== 503) return { status: row.status, body };
   return { status: 503, body, retryAfterSeconds: ownRetryAfter(err) ?? DEFAULT_RETRY_AFTER_SECONDS };
 }

@@ -13,7 +13,7 @@ export function serviceErrorMiddleware(logger: Logger): middy.MiddlewareObj<unkn
   return {
     name: 'service-error',
     onError: function mapServiceError(request) {
-      const { status, body, retryAfterSeconds } = mapErrorToResponse(request.error);
+      const { status, body, retryAfterSeconds, allow } = mapErrorToResponse(request.error);
       if (status >= 500)
         logger.error(`request failed with ${status} ${body.error_type}`, toLoggable(request.error));
       else
@@ -22,7 +22,7 @@ export function serviceErrorMiddleware(logger: Logger): middy.MiddlewareObj<unkn
           error_name: request.error?.name,
           error_message: body.message,
         });
-      const response = jsonResponse(status, body);
+      const response = jsonResponse(status, body, allow ? { allow } : {});
       // Every 503 tells IQ when to retry (openapi/service.yaml; issue 28's retry contract).
       if (retryAfterSeconds !== undefined)
         response.headers = { ...response.headers, 'retry-after': String(retryAfterSeconds) };

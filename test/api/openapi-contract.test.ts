@@ -3,12 +3,14 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRoute } from '../../lib/http/http-route.ts';
+import { MAX_BODY_BYTES } from '../../lib/http/request-guards.ts';
 import { answerPromptRoute } from '../../lib/http/routes/answer-prompt-route.ts';
 import { confirmPlanRoute } from '../../lib/http/routes/confirm-plan-route.ts';
 import { getPlanRoute } from '../../lib/http/routes/get-plan-route.ts';
 import { handleRequestRoute } from '../../lib/http/routes/handle-request-route.ts';
 import { PlannerUnavailableError } from '../../lib/planner/errors.ts';
 import type { HandleRequest } from '../../lib/planner/request-outcome.ts';
+import { TokenUserMismatchError } from '../../lib/plans/errors.ts';
 import { type PlanStore, PlanStoreError } from '../../lib/ports/plan-store.ts';
 import { StaleSessionError } from '../../lib/ports/session-store.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
@@ -31,6 +33,8 @@ const ROUTES: HttpRoute<never, unknown>[] = [
 const OTHER_USER = { user_id: 'user-2' };
 const ME = { user_id: 'user-1' };
 const UNKNOWN = '6f1c1f7e-0000-4000-8000-0000000000ff';
+/** A text that makes any body larger than the cap (413). */
+const HUGE = 'x'.repeat(MAX_BODY_BYTES);
 
 /** A PlanStore whose every call fails like an unexpected bug (→ 500) or an outage (→ 503). */
 function failingStore(error: () => Error): PlanStore {
@@ -260,6 +264,70 @@ const SCENARIOS: Array<[operationId: string, status: number, run: () => Promise<
     async () => {
       const s = await setup({ queueDown: true });
       return s.client.answer(s.waiting.plan_id, { ...ME, user_message: '12' });
+    },
+  ],
+  // Issue 27: the token's user (the composition's identity check, here thrown by the use case), wrong methods
+  // (405 with Allow) and oversized bodies (413).
+  [
+    'handleBookingUpdateRequest',
+    403,
+    async () =>
+      (
+        await setup({
+          handle: async () => {
+            throw new TokenUserMismatchError();
+          },
+        })
+      ).client.request({ session_id: 's', user_id: 'u', message: 'x' }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    405,
+    async () => (await setup()).client.request(undefined, { method: 'GET' }),
+  ],
+  [
+    'handleBookingUpdateRequest',
+    413,
+    async () => (await setup()).client.request({ session_id: 's', user_id: 'u', message: HUGE }),
+  ],
+  [
+    'confirmPlan',
+    405,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.pending.plan_id, undefined, { method: 'GET' });
+    },
+  ],
+  [
+    'confirmPlan',
+    413,
+    async () => {
+      const s = await setup();
+      return s.client.confirm(s.pending.plan_id, { ...ME, padding: HUGE });
+    },
+  ],
+  [
+    'getPlanStatus',
+    405,
+    async () => {
+      const s = await setup();
+      return s.client.get(s.pending.plan_id, ME, { method: 'POST' });
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    405,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.waiting.plan_id, undefined, { method: 'GET' });
+    },
+  ],
+  [
+    'answerBlockingPrompt',
+    413,
+    async () => {
+      const s = await setup();
+      return s.client.answer(s.waiting.plan_id, { ...ME, user_message: HUGE });
     },
   ],
 ];
