@@ -5,7 +5,11 @@ describe('firstDuplicateKey (issue 27)', () => {
   it.each([
     ['a repeated top-level key', '{"user_id":"a","user_id":"b"}', 'user_id'],
     ['a repeat after other keys', '{"a":1,"b":[1,{"c":2}],"a":3}', 'a'],
-    ['a repeat inside a nested object, named with its path', '{"meta":{"x":1,"y":{"z":1,"z":2}}}', 'meta.y.z'],
+    [
+      'a repeat inside a nested object, named with its path',
+      '{"meta":{"x":1,"y":{"z":1,"z":2}}}',
+      'meta.y.z',
+    ],
     ['a repeat inside an object in an array', '{"items":[{"k":1},{"k":2,"k":3}]}', 'items.k'],
     ['keys equal once unescaped', '{"user_id":"a","user\\u005fid":"b"}', 'user_id'],
   ])('finds %s', (_label, text, key) => {

@@ -78,9 +78,12 @@ describe('npm start (local stack as a child process)', () => {
       user_id: 'user_ops_harbour',
       message: "Change John Smith's booking to 10 guests",
     });
-    const unknownPlan = await fetch(`${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123?user_id=user_ops_harbour`, {
-      headers: { 'x-user-token': 'demo-token-harbour' },
-    });
+    const unknownPlan = await fetch(
+      `${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123?user_id=user_ops_harbour`,
+      {
+        headers: { 'x-user-token': 'demo-token-harbour' },
+      },
+    );
     const noToken = await fetch(`${url}/v1/plans/6f1c1f7e-0000-4000-8000-000000000123/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
