@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { ActionRegistry } from '../registry/action-registry.ts';
 
 /**
- * The token-user check of every IQ operation (issue 27, ADR 0016) over the registry's identity read, cached per
+ * The token-user check of every IQ operation (issue 27, ADR 0017) over the registry's identity read, cached per
  * token for IDENTITY_CACHE_TTL_MS. It passes when the spec declares no identity read (a foreign API).
  */
 export function identityCheckOf(

@@ -20,14 +20,14 @@ import { resolveRuntime } from './resolve-runtime.ts';
 /** The deps of the confirm and answer handlers: the plan use cases' deps plus the tracer flushed before each return. */
 export interface PlanServiceDeps extends PlanUseCaseDeps {
   tracer: Tracer;
-  /** Every plan response is masked with it, at every status (ADR 0016). */
+  /** Every plan response is masked with it, at every status (ADR 0017). */
   isPii: PiiLookup;
 }
 
 /**
  * Builds the confirm / answer deps once per cold start: the status handler's deps (secrets, tracer: its
  * `user_confirmation` span continues the plan's stored trace, the plans table, the PII flags) plus the queue, the
- * token's user check (issue 27, ADR 0016: the identity read, cached per token) and the token check (issue 14: one
+ * token's user check (issue 27, ADR 0017: the identity read, cached per token) and the token check (issue 14: one
  * read of the token's venue, or for an older plan its first booking, before confirm or answer write anything;
  * ADR 0010).
  */

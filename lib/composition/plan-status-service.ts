@@ -20,7 +20,7 @@ import { type Runtime, resolveRuntime } from './resolve-runtime.ts';
 
 /**
  * The deps of the status handler: the plan store, clock and ops log getPlanStatus reads with, the token's user and
- * venue checks (issue 27, ADR 0016), the registry's PII flags every plan response is masked with, plus the tracer
+ * venue checks (issue 27, ADR 0017), the registry's PII flags every plan response is masked with, plus the tracer
  * flushed before each return. No queue: a status read enqueues nothing, so its first invocation does not load the
  * SQS client (issue 12 cold start; confirm and answer add the queue in plan-service.ts). Deliberately free of
  * LangChain and YAML (test/api/cold-start.test.ts checks the import graph).
@@ -30,7 +30,7 @@ export interface PlanStatusDeps
   tracer: Tracer;
   /** DEADLINE_MARGIN_MS: what the HTTP handler keeps back from the Lambda's remaining time (issue 28). */
   deadlineMarginMs?: number;
-  /** Every plan response is masked with it, at every status (ADR 0016). */
+  /** Every plan response is masked with it, at every status (ADR 0017). */
   isPii: PiiLookup;
 }
 

@@ -33,7 +33,7 @@ export interface RequestServiceDeps {
  * YAML/OpenAPI at run time), the booking API over HTTP, the plans and sessions tables, the model of LLM_PROVIDER
  * (the Gemini key resolved from GOOGLE_API_KEY_SECRET_ARN first) unless a test or the local stack injects one, and
  * a tracer with the LangChain plug-in (generations). Every request first proves that its `user_id` is the token's
- * user (issue 27, ADR 0016), before the session lease or anything else is written; an injected handleRequest
+ * user (issue 27, ADR 0017), before the session lease or anything else is written; an injected handleRequest
  * (tests of the spine) gets the same check.
  */
 export async function buildRequestService(

@@ -62,7 +62,7 @@ export type ParameterType = z.infer<typeof ParameterType>;
  * token is scoped to (the plan's venue at planning, the token check at confirm, answer and execution). Declared
  * here, beside the other enums, and not in overlay.ts with the overlay that sets it: the compiled registry
  * every handler loads needs only this enum, and importing overlay.ts would build its ~60 build-time schemas at
- * run time (issue 12 cold start). `identity` (issue 27, ADR 0016) names the user the token belongs to: every IQ
+ * run time (issue 12 cold start). `identity` (issue 27, ADR 0017) names the user the token belongs to: every IQ
 operation refuses a `user_id` that is not the token's user.
  */
 export const ServiceRole = z.enum(['venue', 'identity']);

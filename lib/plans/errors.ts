@@ -20,7 +20,7 @@ export class PlanAccessDeniedError extends PlanServiceError {
 }
 
 /**
- * Issue 27 (ADR 0016): the request's `user_id` is not the user X-User-Token belongs to (the booking API's identity
+ * Issue 27 (ADR 0017): the request's `user_id` is not the user X-User-Token belongs to (the booking API's identity
  * read). 403, checked before anything is read or written. The message names neither user.
  */
 export class TokenUserMismatchError extends PlanServiceError {

@@ -22,7 +22,7 @@ export type GetPlanStatusDeps = Pick<
  * the token's user is `user_id` (issue 27: 403 / 401), the plan exists (404) and `user_id` created it (403), the
  * token is of the plan's venue (ADR 0010, 403 / 401). A closed plan reads terminal (ADR 0008): superseded,
  * cancelled and expired plans show `cancelled` with `closed_reason`, expiry applied on read since DynamoDB's TTL
- * deletion lags. The plan comes back as stored; the route masks its PII (ADR 0016).
+ * deletion lags. The plan comes back as stored; the route masks its PII (ADR 0017).
  */
 export async function getPlanStatus(deps: GetPlanStatusDeps, input: GetPlanStatusInput): Promise<StoredPlan> {
   await deps.checkIdentity?.(input.user_id, input.token);

@@ -21,7 +21,7 @@ export interface PlanUseCaseDeps {
    */
   checkToken?: TokenCheck;
   /**
-   * Issue 27 (ADR 0016): every operation first proves that `user_id` is the token's user (the booking API's
+   * Issue 27 (ADR 0017): every operation first proves that `user_id` is the token's user (the booking API's
    * identity read, cached per token). Absent only in tests of the use cases' own logic; the composition root
    * always sets it (a check that passes when the booking API declares no identity read).
    */

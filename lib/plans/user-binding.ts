@@ -2,7 +2,7 @@ import type { UserDirectory } from '../ports/user-directory.ts';
 import { AuthRequiredError, ServiceUnavailableError, TokenUserMismatchError } from './errors.ts';
 
 /**
- * Port (issue 27, ADR 0016): proves that `userId` is the user `token` belongs to before an IQ operation reads or
+ * Port (issue 27, ADR 0017): proves that `userId` is the user `token` belongs to before an IQ operation reads or
  * writes anything. Throws TokenUserMismatchError (403), AuthRequiredError (401) or ServiceUnavailableError (503);
  * resolves otherwise.
  */

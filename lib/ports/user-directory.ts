@@ -14,7 +14,7 @@ export type UserLookup =
   | { ok: false; status: number | undefined; message: string };
 
 /**
- * Port (issue 27, ADR 0016): which user a token belongs to. At most one authenticated read per token and TTL (the
+ * Port (issue 27, ADR 0017): which user a token belongs to. At most one authenticated read per token and TTL (the
  * adapter caches successful answers); the token is never stored, logged or traced. Absent when the booking API
  * declares no identity read (then a request's user_id is bound only to the plan's creator).
  */

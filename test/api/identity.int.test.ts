@@ -8,7 +8,7 @@ import { aStoredPlan } from '../store/plan-factory.ts';
 import { demoFixture } from '../support/sandbox.ts';
 import { type Answer, stackClient } from './stack-client.ts';
 
-// Issue 27 (ADR 0016): every IQ operation refuses a user_id that is not the token's user, through the real
+// Issue 27 (ADR 0017): every IQ operation refuses a user_id that is not the token's user, through the real
 // handlers, the sandbox's identity read (GET /me) and dynalite; and no plan read holds a guest's raw PII.
 
 const NOW = '2026-11-21T09:30:00.000Z';

@@ -14,7 +14,7 @@ function directory(lookup: UserLookup) {
   return { users, tokens };
 }
 
-describe('tokenUserCheck (issue 27, ADR 0016)', () => {
+describe('tokenUserCheck (issue 27, ADR 0017)', () => {
   it("passes when user_id is the token's user, after one read with that token", async () => {
     // Prepare
     const { users, tokens } = directory({ ok: true, user: { user_id: 'user-a', venue_id: 'v1' } });

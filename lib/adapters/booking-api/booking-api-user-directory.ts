@@ -17,7 +17,7 @@ export interface UserDirectoryOptions {
 
 /**
  * The UserDirectory over the booking API: the registry's service read `identity` (overlay `service_role`,
- * ADR 0016), called with the token and no arguments. A response of another shape is a failure, never a guessed
+ * ADR 0017), called with the token and no arguments. A response of another shape is a failure, never a guessed
  * user. Successful answers are reused per token for `ttlMs` (cachePerToken: keyed by a hash, never the token).
  */
 export function bookingApiUserDirectory(

@@ -9,7 +9,7 @@ const GetPlanRequest = z
   .object({ path: PlanIdParam, query: z.object({ user_id: UserId }) })
   .transform((r) => ({ plan_id: r.path.plan_id, user_id: r.query.user_id }));
 
-/** GET /v1/plans/{plan_id}?user_id=… (000 Get Plan Status). The token proves the user and the venue (ADR 0016). */
+/** GET /v1/plans/{plan_id}?user_id=… (000 Get Plan Status). The token proves the user and the venue (ADR 0017). */
 export const getPlanRoute: HttpRoute<PlanStatusDeps, z.infer<typeof GetPlanRequest>> = {
   operationId: 'getPlanStatus',
   method: 'GET',
