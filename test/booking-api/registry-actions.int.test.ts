@@ -21,6 +21,7 @@ function sampleArgs(sandbox: TestSandbox): Record<string, Record<string, unknown
     getAvailability: { product_id: 'prod_party_room', date: NEXT_SATURDAY },
     listProducts: {},
     getVenue: {},
+    getCurrentUser: {},
     createBooking: {
       product_id: 'prod_open_play',
       date: NEXT_SATURDAY,
