@@ -13,10 +13,23 @@ import { LF } from '../support/otlp-capture.ts';
 /** The new contact details the operator types, and Priya Patel's current ones (demo fixture, BK-1048). */
 const NEW_EMAIL = 'priya.patel@newmail.com';
 const NEW_PHONE = '0412 345 678';
+/** Issue 30: what the booking holds once changed (E.164). */
+const NEW_PHONE_E164 = '+61412345678';
 const OLD_EMAIL = 'priya.patel@example.com';
 const OLD_PHONE = '+61 403 552 781';
-/** Every way the values could leak: as typed, and their digit runs. */
-const UNMASKED = [NEW_EMAIL, NEW_PHONE, '0412345678', '412 345 678', OLD_EMAIL, OLD_PHONE, '403 552 781'];
+/** Every way the values could leak: as typed, stored (E.164), shown (national format), and their digit runs. */
+const UNMASKED = [
+  NEW_EMAIL,
+  NEW_PHONE,
+  NEW_PHONE_E164,
+  '61412345678',
+  '0412345678',
+  '412 345 678',
+  OLD_EMAIL,
+  OLD_PHONE,
+  '0403 552 781',
+  '403 552 781',
+];
 
 let traced: TracedStack;
 beforeAll(async () => {
@@ -39,7 +52,7 @@ describe('guest contact details in traces and at rest', () => {
     // Assess: the change really went through with the real values
     expect(done.status).toBe('completed');
     const booking = traced.stack.sandbox.admin.bookingByReference('BK-1048');
-    expect([booking?.email, booking?.phone]).toEqual([NEW_EMAIL, NEW_PHONE]);
+    expect([booking?.email, booking?.phone]).toEqual([NEW_EMAIL, NEW_PHONE_E164]);
     // Assess: spans (every exported byte) carry masked values only
     const exported = traced.langfuse.bodies().join('\n');
     for (const value of UNMASKED) expect(exported).not.toContain(value);
