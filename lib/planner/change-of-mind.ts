@@ -15,6 +15,12 @@ const PHRASES: readonly RegExp[] = [
   /\bforget (it|that|about it|this)\b(?!['’])/,
   /\bstart (over|again)\b/,
   /\bscrap (that|it|this)\b/,
+  /\bscratch (that|it|this)\b/,
+  /\bleave (it|that|this|things|everything)( (as|how) (it )?(is|was)| alone| be| for now| as it stands)?\b/,
+  /\bignore (that|this|it|my last message)\b/,
+  /\bhold off\b/,
+  /\bdon'?t bother\b/,
+  /\bno need\b/,
   /\brecommenc(er|e|ons|ez)\b/,
   /\bautre chose\b/,
   /\blaisse(z)? tomber\b/,
@@ -49,6 +55,48 @@ export function isChangeOfMind(message: string): boolean {
   return (
     onlyFiller(sentence.slice(0, cancel.index)) && onlyFiller(sentence.slice(cancel.index + cancel[0].length))
   );
+}
+
+/**
+ * A bare "no" to the plan just shown (issue 30): the whole message is a refusal and nothing else. "No, make it 4pm"
+ * says something more and is a request; "n" is how a one-key decline arrives from a chat client.
+ */
+const REFUSALS = new Set([
+  'n',
+  'no',
+  'nope',
+  'nah',
+  'non',
+  'no thanks',
+  'no thank you',
+  'not now',
+  'not that',
+  'no not that',
+  'dont',
+  'do not',
+  'dont do it',
+  'dont do that',
+  'no dont',
+  'no dont do that',
+  'no dont do it',
+  'no way',
+  'declined',
+  'decline',
+  'reject',
+  'rejected',
+  'not confirmed',
+  'do not confirm',
+  'dont confirm',
+]);
+
+/** True when the message only refuses (a plan, when one is pending): see REFUSALS. */
+export function isRefusal(message: string): boolean {
+  const plain = foldAccents(message)
+    .replace(/['’]/g, '')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return REFUSALS.has(plain);
 }
 
 /** The first clause that says something: leading interjection clauses ("non, annule", "oh, never mind") skipped. */

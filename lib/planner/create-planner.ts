@@ -1,11 +1,12 @@
-import { isChangeOfMind } from './change-of-mind.ts';
+import { isChangeOfMind, isRefusal } from './change-of-mind.ts';
 import { InvalidPlanningRequestError } from './errors.ts';
 import { CANCELLED_MESSAGE } from './graph/nodes/cancel.ts';
+import { userMessage } from './pick/pick-message.ts';
 import { askAgainTurn, candidatePickOf } from './pick/pick-turn.ts';
 import { planTurn } from './plan-turn.ts';
 import { configVenue, readPlanVenue } from './plan-venue.ts';
 import { DEFAULT_LOOKUP_ROLES, type PlannerDeps } from './planner-deps.ts';
-import { recordCancellation, recordOutcome } from './record-outcome.ts';
+import { recordCancellation, recordDecline, recordOutcome } from './record-outcome.ts';
 import { type HandleRequest, HandleRequestInput, type RequestOutcome } from './request-outcome.ts';
 import { pendingAgain } from './retry/pending-again.ts';
 import { isRetryRequest } from './retry/retry-request.ts';
@@ -32,6 +33,14 @@ export function createPlanner(deps: PlannerDeps): HandleRequest {
       const now = deps.clock.now();
       const snapshot = await loadSessionSnapshot(deps, input, now);
       const record = { deps, input, snapshot, now, trace, root };
+      // Issue 30: "no" to the plan just shown declines it; with nothing pending, the model reads it as usual.
+      if (snapshot.pendingPlan && isRefusal(input.message)) {
+        root.event('plan_declined', { metadata: { plan_id: snapshot.pendingPlan.plan_id } });
+        return recordDecline(
+          record,
+          userMessage(input.message, undefined, (snapshot.stored?.version ?? 0) + 1),
+        );
+      }
       if (isChangeOfMind(input.message)) {
         root.event('change_of_mind', { metadata: { detected_by: 'keywords' } });
         return recordCancellation(record, CANCELLED_MESSAGE);

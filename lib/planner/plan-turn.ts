@@ -12,7 +12,7 @@ import { modelGaveUp, REPHRASE_ASKED_KWARG } from './graph/nodes/model-gave-up.t
 import { buildPlanningGraph } from './graph/planning-graph.ts';
 import type { PlanningResult, PlanningValues, SearchRecord, TerminalCall } from './graph/planning-state.ts';
 import type { TurnContext } from './graph/turn-context.ts';
-import { userMessage } from './pick/pick-message.ts';
+import { sessionVersionOf, userMessage } from './pick/pick-message.ts';
 import type { PlanVenue } from './plan-venue.ts';
 import type { LookupRoles, PlannerDeps } from './planner-deps.ts';
 import { buildSystemPrompt, type PendingPlanView } from './prompt/system-prompt.ts';
@@ -95,6 +95,10 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
     history: snapshot.history,
     userText: [...userTexts(snapshot.history), input.message].join('\n'),
     carriedValues: pending?.actions.flatMap((a) => Object.values(a.parameters)) ?? [],
+    message: input.message,
+    pendingSteps: pending?.actions.map((a) => ({ action_id: a.action_id, parameters: a.parameters })) ?? [],
+    retired: snapshot.retired,
+    laterText: (atVersion) => [...userTexts(snapshot.history, atVersion), input.message].join('\n'),
     clarificationCount: snapshot.clarificationCount,
     maxClarifications: deps.config.MAX_CLARIFICATIONS,
     quickActions: quickActions(toolset.actions, [...userTexts(snapshot.history), input.message].join(' ')),
@@ -102,7 +106,7 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
   const known = snapshot.referenced
     ? { [snapshot.referenced.booking_id]: fromBookingSummary(snapshot.referenced) }
     : {};
-  const human = userMessage(input.message, t.picked);
+  const human = userMessage(input.message, t.picked, (snapshot.stored?.version ?? 0) + 1);
   const out = await runGraph(ctx, human, known);
   if (out?.result && !out.gave_up) {
     return {
@@ -184,11 +188,12 @@ function guard<T>(fn: () => T): T {
  * The user's own turns that still ask something: the service's feedback turns are not something the user asked
  * (issue 14), and a message the user was asked to rephrase is replaced by the next one (ADR 0014).
  */
-function userTexts(history: readonly BaseMessage[]): string[] {
+function userTexts(history: readonly BaseMessage[], afterVersion = -1): string[] {
   return history
     .filter(
       (m) =>
         m.getType() === 'human' &&
+        sessionVersionOf(m) > afterVersion &&
         m.additional_kwargs?.[SERVICE_FEEDBACK_KWARG] !== true &&
         m.additional_kwargs?.[REPHRASE_ASKED_KWARG] !== true,
     )

@@ -1,4 +1,4 @@
-import type { BaseMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../contracts/booking.ts';
 import { createPendingPlan } from '../plans/create-pending-plan.ts';
 import {
@@ -18,6 +18,7 @@ import type { PlanVenue } from './plan-venue.ts';
 import type { PlannerDeps } from './planner-deps.ts';
 import { asksForOf, replyTypeOf } from './reply-type.ts';
 import type { HandleRequestInput, RequestOutcome } from './request-outcome.ts';
+import { droppedSteps, retire } from './session/retired-steps.ts';
 import type { SessionSnapshot } from './session/session-snapshot.ts';
 import { storeCall } from './session/session-snapshot.ts';
 import { nextSession, type SessionFields, saveSession } from './session/session-writer.ts';
@@ -114,6 +115,17 @@ export async function recordOutcome(
       clarification_count: 0,
       pending_plan_id: stored.plan_id,
       ...(referenced ? { referenced } : {}),
+      // Issue 30: what the new plan left out of the one it replaces is retired, so no later plan brings it back.
+      ...(amends && r.snapshot.pendingPlan
+        ? {
+            retired_steps: retire(
+              r.snapshot.retired,
+              droppedSteps(r.snapshot.pendingPlan.actions, stored.actions),
+              nextVersion(r),
+              'superseded',
+            ),
+          }
+        : {}),
     });
   } catch (error) {
     await invalidatePendingPlan(r, stored, 'superseded').catch(() => undefined);
@@ -180,8 +192,41 @@ export async function recordCancellation(r: RecordInput, message: string): Promi
       question = `${message} Note: the plan you had already confirmed will still run.`;
   }
   const cleared = { ...r.snapshot, history: [], clarificationCount: 0 };
-  await writeSession({ ...r, snapshot: withoutPending(cleared) }, [], { clarification_count: 0 }, true);
+  const retired = r.snapshot.pendingPlan
+    ? retire(r.snapshot.retired, r.snapshot.pendingPlan.actions, nextVersion(r), 'cancelled')
+    : r.snapshot.retired;
+  await writeSession(
+    { ...r, snapshot: withoutPending(cleared) },
+    [],
+    { clarification_count: 0, retired_steps: retired },
+    true,
+  );
   r.root.update({ output: { kind: 'cancelled', invalidated_plan_id: r.snapshot.pendingPlan?.plan_id } });
+  return { kind: 'clarification', question, reply_type: 'cancelled' };
+}
+
+/** What a refused plan is answered with (issue 30); the booking stays in context for the next request. */
+export const DECLINED_MESSAGE =
+  "OK, I won't make that change. Tell me what you'd like to change instead, or describe another request.";
+
+/**
+ * Issue 30: the user refused the plan just shown. The plan becomes unconfirmable, its steps are retired (no later
+ * plan carries them unless the user states them again), and the conversation keeps its booking in context.
+ */
+export async function recordDecline(r: RecordInput, human: BaseMessage): Promise<RequestOutcome> {
+  const pending = r.snapshot.pendingPlan;
+  if (!pending) throw new TypeError('recordDecline needs a pending plan');
+  let question = DECLINED_MESSAGE;
+  const outcome = await invalidatePendingPlan(r, pending, 'cancelled_by_user');
+  if (outcome === 'already_confirmed')
+    question =
+      'That plan was already confirmed, so it will still run. Tell me what else you would like to change.';
+  await writeSession({ ...r, snapshot: withoutPending(r.snapshot) }, [human, new AIMessage(question)], {
+    clarification_count: 0,
+    ...(r.snapshot.referenced ? { referenced: r.snapshot.referenced } : {}),
+    retired_steps: retire(r.snapshot.retired, pending.actions, nextVersion(r), 'declined'),
+  });
+  r.root.update({ output: { kind: 'declined_plan', invalidated_plan_id: pending.plan_id, outcome } });
   return { kind: 'clarification', question, reply_type: 'cancelled' };
 }
 
@@ -199,6 +244,11 @@ async function writeSession(
     r.deps.config,
   );
   await saveSession(r.deps.sessionStore, session, r.snapshot.stored?.version);
+}
+
+/** The version the session write of this turn will have (session-writer.ts nextSession). */
+function nextVersion(r: RecordInput): number {
+  return (r.snapshot.stored?.version ?? 0) + 1;
 }
 
 function withoutPending(snapshot: SessionSnapshot): SessionSnapshot {

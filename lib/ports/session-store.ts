@@ -5,6 +5,28 @@ import { BookingSummary } from '../contracts/booking.ts';
 export const StoredChatMessage = z.object({ type: z.string(), data: z.record(z.string(), z.unknown()) });
 export type StoredChatMessage = z.infer<typeof StoredChatMessage>;
 
+/**
+ * Why a plan's steps were retired (issue 30): the user declined the plan, a new plan replaced it without them, or
+ * the user changed their mind. A retired step never comes back unless the user states it again.
+ */
+export const RetiredReason = z.enum(['declined', 'superseded', 'cancelled']);
+export type RetiredReason = z.infer<typeof RetiredReason>;
+
+/**
+ * A step of a plan the user did not take, kept in the session so a later plan cannot bring it back unasked.
+ * Values are kept only as fingerprints (SHA-256 of action, booking, parameter and value): the session holds no
+ * contact detail of a plan the user turned down. `at_version` is the session version the retirement was written
+ * with; only user messages stamped with a later version can restate the step (lib/planner/pick/pick-message.ts; the rules are in lib/planner/session/retired-steps.ts).
+ */
+export const RetiredStep = z.object({
+  action_id: z.string().min(1),
+  booking_id: z.string().min(1).optional(),
+  fingerprints: z.array(z.string().min(1)).max(50),
+  at_version: z.number().int().min(0),
+  reason: RetiredReason,
+});
+export type RetiredStep = z.infer<typeof RetiredStep>;
+
 /** Chat/session state (000 "Chat State"), one item per session_id, with TTL. */
 export const Session = z.object({
   session_id: z.string().min(1),
@@ -22,6 +44,11 @@ export const Session = z.object({
    */
   offered_candidates: z.array(BookingSummary).max(10).optional(),
   pending_plan_id: z.string().optional(),
+  /**
+   * Issue 30: steps of plans the user declined, or that a later plan or a change of mind dropped, as value
+   * fingerprints (no PII). A later plan may carry them only when the user states them again.
+   */
+  retired_steps: z.array(RetiredStep).max(20).optional(),
   /** The one executing plan of this session with a blocking prompt (000 invariant). */
   blocking_plan_id: z.string().optional(),
   version: z.number().int().min(1),

@@ -69,6 +69,26 @@ function closesLicensedFlow(
     .some((ref) => after.includes(licensed.get(ref.step) ?? ''));
 }
 
+/**
+ * True when `text` (the user's words) states the value the step's parameter `name` holds: a contact detail typed,
+ * a count the words license, or a date/time phrase for a date or time parameter. Only lines that say something
+ * count, as for a licence.
+ */
+export function statesValue(
+  action: CompiledAction,
+  name: string,
+  step: PlanStepDraft,
+  booking: BookingRecord | undefined,
+  input: LicenceInput,
+): boolean {
+  const valueText = input.userText
+    .split('\n')
+    .filter((line) => SAYS_SOMETHING.test(line))
+    .join('\n');
+  const hasWhen = findWhenPhrases(valueText, input.locale).length > 0;
+  return statedValue(action, name, step, booking, { ...input, userText: valueText }, hasWhen);
+}
+
 function statedValue(
   action: CompiledAction,
   name: string,

@@ -3,9 +3,11 @@ import type { BaseLanguageModelInput } from '@langchain/core/language_models/bas
 import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
 import type { Runnable } from '@langchain/core/runnables';
 import type { VenueClock } from '../../dates/when-outcome.ts';
+import type { RetiredStep } from '../../ports/session-store.ts';
 import type { SpanHandle, Tracer, TraceScope } from '../../ports/tracer.ts';
 import type { BookingLookups } from '../booking-lookups.ts';
 import type { LookupRoles, PlannerLogger, PlannerRegistry } from '../planner-deps.ts';
+import type { StepValues } from '../session/retired-steps.ts';
 import type { BoundToolset } from '../tools/bound-toolset.ts';
 
 /**
@@ -34,6 +36,14 @@ export interface TurnContext {
   userText: string;
   /** Values of the pending plan under amendment. */
   carriedValues: unknown[];
+  /** This turn's message alone (whether it amends the pending plan or is a new request). */
+  message: string;
+  /** The steps of the plan pending when this message came (none when no plan is pending). */
+  pendingSteps: readonly StepValues[];
+  /** Issue 30: steps of plans the user did not take (declined, superseded, changed their mind). */
+  retired: readonly RetiredStep[];
+  /** The user's words sent after session version `v`, this message included: what can restate a retired step. */
+  laterText: (atVersion: number) => string;
   clarificationCount: number;
   maxClarifications: number;
   /** Quick-action shortcuts offered when the request stays unclear (000 Planning Rules 5). */

@@ -96,6 +96,7 @@ export async function retryTurn(t: RetryTurnInput): Promise<RetryTurn> {
       ...(referenced ? { referenced } : {}),
       clarificationCount: snapshot.clarificationCount,
       offeredCandidates: [],
+      retired: snapshot.retired,
     },
     ...(picked ? { picked } : {}),
   });

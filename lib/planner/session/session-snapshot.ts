@@ -2,7 +2,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { BookingSummary } from '../../contracts/booking.ts';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
 import type { PlanStore } from '../../ports/plan-store.ts';
-import type { Session, SessionStore } from '../../ports/session-store.ts';
+import type { RetiredStep, Session, SessionStore } from '../../ports/session-store.ts';
 import { InvalidPlanningRequestError, PlannerUnavailableError } from '../errors.ts';
 import type { PlannerLogger } from '../planner-deps.ts';
 import { decodeHistory } from './history-codec.ts';
@@ -18,6 +18,8 @@ export interface SessionSnapshot {
   offeredCandidates: BookingSummary[];
   /** The session's plan still awaiting confirmation, if any (an amendment supersedes it). */
   pendingPlan?: StoredPlan;
+  /** Issue 30: steps the user did not take; a later plan carries them only if restated (retired-steps.ts). */
+  retired: RetiredStep[];
 }
 
 export interface SnapshotDeps {
@@ -36,18 +38,19 @@ export async function loadSessionSnapshot(
   now: Date,
 ): Promise<SessionSnapshot> {
   const stored = await storeCall(() => deps.sessionStore.get(ids.session_id));
-  if (!stored) return { history: [], clarificationCount: 0, offeredCandidates: [] };
+  if (!stored) return { history: [], clarificationCount: 0, offeredCandidates: [], retired: [] };
   if (stored.user_id !== ids.user_id) {
     throw new InvalidPlanningRequestError('This session belongs to another user; start a new session.');
   }
   if (stored.expires_at * 1000 <= now.getTime())
-    return { stored, history: [], clarificationCount: 0, offeredCandidates: [] };
+    return { stored, history: [], clarificationCount: 0, offeredCandidates: [], retired: [] };
   return {
     stored,
     history: safeHistory(stored, deps.logger),
     ...(stored.referenced_booking ? { referenced: stored.referenced_booking } : {}),
     clarificationCount: stored.clarification_count,
     offeredCandidates: stored.offered_candidates ?? [],
+    retired: stored.retired_steps ?? [],
     ...(await pendingPlan(deps.planStore, stored, now)),
   };
 }

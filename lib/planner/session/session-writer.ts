@@ -5,6 +5,7 @@ import type { Session, SessionStore } from '../../ports/session-store.ts';
 import { ConcurrentSessionUpdateError, PlannerUnavailableError } from '../errors.ts';
 import type { PlannerConfig } from '../planner-deps.ts';
 import { encodeHistory, trimHistory } from './history-codec.ts';
+import type { RetiredStep } from './retired-steps.ts';
 
 export interface SessionFields {
   session_id: string;
@@ -16,6 +17,8 @@ export interface SessionFields {
   pending_plan_id?: string;
   /** The candidates this turn's question offered (a later pick resolves against them). */
   offered_candidates?: BookingSummary[];
+  /** Issue 30: the session's retired steps; default: the previous session's, unchanged. */
+  retired_steps?: RetiredStep[];
 }
 
 /** The next session item: version bumped, TTL pushed out by SESSION_TTL_HOURS from now. */
@@ -33,10 +36,15 @@ export function nextSession(
     clarification_count: fields.clarification_count,
     ...(fields.pending_plan_id ? { pending_plan_id: fields.pending_plan_id } : {}),
     ...(fields.offered_candidates?.length ? { offered_candidates: fields.offered_candidates } : {}),
+    ...retiredOf(fields.retired_steps ?? previous?.retired_steps),
     version: (previous?.version ?? 0) + 1,
     updated_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + config.SESSION_TTL_HOURS * 3600,
   };
+}
+
+function retiredOf(steps: RetiredStep[] | undefined): { retired_steps?: RetiredStep[] } {
+  return steps && steps.length > 0 ? { retired_steps: steps } : {};
 }
 
 /** Conditional write on the loaded version; a lost race is ConcurrentSessionUpdateError. */

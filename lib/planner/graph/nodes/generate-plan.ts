@@ -4,6 +4,12 @@ import { BookingRecord } from '../../booking-record.ts';
 import { formatGateError } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
+import {
+  type DroppedStep,
+  keepProposedSteps,
+  unaskedCarriedSteps,
+  withoutRetiredSteps,
+} from '../../gate/retired-step-guard.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
 import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
@@ -29,7 +35,17 @@ export function generatePlanNode(ctx: TurnContext) {
       async function generate(span) {
         const today = venueToday(ctx.venue);
         const { bookings, ids } = await currentBookings(ctx, call.args.steps, state.known);
-        const proposal = normalizeProposal(call.args.steps, ctx.registry, ctx.venue, bookings);
+        const untaken = retiredStepsIn(ctx, call.args.steps, bookings);
+        if (untaken.dropped.length > 0) {
+          span.event('retired_steps_dropped', {
+            metadata: {
+              dropped: untaken.dropped.map((d) => ({ action_id: d.step.action_id, reason: d.reason })),
+            },
+          });
+          if (untaken.steps.length === 0)
+            return { gate_errors: [], result: retiredOnlyQuestion(untaken.dropped, ctx.registry) };
+        }
+        const proposal = normalizeProposal(untaken.steps, ctx.registry, ctx.venue, bookings);
         const asks = await settleTimesBySessions(
           proposal.asks,
           proposal.steps,
@@ -89,6 +105,57 @@ export function generatePlanNode(ctx: TurnContext) {
         };
       },
     );
+  };
+}
+
+/**
+ * Issue 30: the proposal without the steps that bring back a change the user declined or dropped (unless restated
+ * since). Judged on normalised values, then applied to the model's steps, which the rest of the node reads.
+ */
+function retiredStepsIn(
+  ctx: TurnContext,
+  proposed: readonly ProposedStep[],
+  bookings: ReadonlyMap<string, BookingRecord>,
+): { steps: ProposedStep[]; dropped: DroppedStep[] } {
+  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0) return { steps: [...proposed], dropped: [] };
+  const { steps } = normalizeProposal(proposed, ctx.registry, ctx.venue, bookings);
+  const facts = {
+    registry: ctx.registry,
+    bookings,
+    bookingFields: new Set(ctx.registry.get(ctx.roles.get)?.output_fields ?? []),
+    locale: ctx.venue.locale,
+  };
+  const carried = unaskedCarriedSteps({ ...facts, steps, pending: ctx.pendingSteps, message: ctx.message });
+  const gone = new Set(carried.map((d) => d.step.step_number));
+  const { dropped: returning } = withoutRetiredSteps({
+    ...facts,
+    steps: steps.filter((s) => !gone.has(s.step_number)),
+    retired: ctx.retired,
+    laterText: ctx.laterText,
+  });
+  const dropped = [...carried, ...returning];
+  if (dropped.length === 0) return { steps: [...proposed], dropped };
+  for (const d of dropped) gone.add(d.step.step_number);
+  return { steps: keepProposedSteps(proposed, gone), dropped };
+}
+
+/** Every step brought back a change the user did not take: nothing to show, so say so and ask what to change. */
+function retiredOnlyQuestion(dropped: readonly DroppedStep[], registry: TurnContext['registry']) {
+  const names = [
+    ...new Set(dropped.map((d) => registry.get(d.step.action_id)?.name.toLowerCase() ?? d.step.action_id)),
+  ];
+  const declined = dropped.some((d) => d.reason === 'declined');
+  const superseded = dropped.every((d) => d.reason === 'superseded');
+  const which = declined
+    ? 'the change you declined earlier'
+    : superseded
+      ? 'the change from the plan you did not confirm'
+      : 'the change you dropped earlier';
+  return {
+    kind: 'clarification' as const,
+    question: `I left out ${which} (${names.join(', ')}). If you want it after all, tell me the change again; otherwise, what would you like to change?`,
+    unclear: 'other',
+    counts: true,
   };
 }
 

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { RetiredReason, RetiredStep } from '../../ports/session-store.ts';
+import type { CompiledAction } from '../../registry/compiled-action.ts';
+
+export type { RetiredReason, RetiredStep };
+
+/** The session keeps the most recent retirements only; older ones have long left the bounded history too. */
+export const MAX_RETIRED_STEPS = 20;
+
+/** A step as both plan drafts and stored plans carry it. */
+export interface StepValues {
+  action_id: string;
+  parameters: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The fingerprints of a step's values: one per parameter the step sets, apart from the booking it targets
+ * (naming the booking again is no restatement of the change). Values are compared in canonical JSON, so 18 and
+ * "18" differ only if the normaliser left them so.
+ */
+export function valueFingerprints(step: StepValues): string[] {
+  const booking = bookingIdOf(step);
+  return Object.entries(step.parameters)
+    .filter(([name, value]) => name !== 'booking_id' && value !== undefined)
+    .map(([name, value]) => fingerprint(step.action_id, booking, name, value));
+}
+
+/** The fingerprint of one parameter value of one action on one booking. */
+export function fingerprint(
+  actionId: string,
+  bookingId: string | undefined,
+  name: string,
+  value: unknown,
+): string {
+  return createHash('sha256')
+    .update(JSON.stringify([actionId, bookingId ?? '', name, canonical(value)]))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** Retires `steps` at session version `atVersion`, newest last, bounded. */
+export function retire(
+  previous: readonly RetiredStep[],
+  steps: readonly StepValues[],
+  atVersion: number,
+  reason: RetiredReason,
+): RetiredStep[] {
+  const added = steps.map((step) => {
+    const booking = bookingIdOf(step);
+    return {
+      action_id: step.action_id,
+      ...(booking ? { booking_id: booking } : {}),
+      fingerprints: valueFingerprints(step).slice(0, 50),
+      at_version: atVersion,
+      reason,
+    };
+  });
+  return [...previous, ...added].slice(-MAX_RETIRED_STEPS);
+}
+
+/**
+ * What `after` no longer carries of `before` (a superseding plan dropped it): each step of `before` reduced to the
+ * values `after` does not hold for the same action and booking. A value the new plan kept is not retired; a value
+ * it changed ("actually make it 11") is.
+ */
+export function droppedSteps(before: readonly StepValues[], after: readonly StepValues[]): StepValues[] {
+  const kept = new Set(after.flatMap(valueFingerprints));
+  return before.flatMap((step) => {
+    const booking = bookingIdOf(step);
+    const gone = Object.entries(step.parameters).filter(
+      ([name, value]) =>
+        name !== 'booking_id' &&
+        value !== undefined &&
+        !kept.has(fingerprint(step.action_id, booking, name, value)),
+    );
+    if (gone.length === 0) return [];
+    const target = booking ? { booking_id: booking } : {};
+    return [{ action_id: step.action_id, parameters: { ...target, ...Object.fromEntries(gone) } }];
+  });
+}
+
+/** A parameter of a proposed step whose value a retired step held, and the retirement it came from. */
+export interface ReturningValue {
+  parameter: string;
+  retired: RetiredStep;
+}
+
+/** The parameters of `step` that bring back a value of a retired step (same action, same booking, same value). */
+export function returningValues(step: StepValues, retired: readonly RetiredStep[]): ReturningValue[] {
+  const booking = bookingIdOf(step);
+  const candidates = retired.filter((r) => r.action_id === step.action_id && r.booking_id === booking);
+  if (candidates.length === 0) return [];
+  return Object.entries(step.parameters).flatMap(([name, value]) => {
+    if (name === 'booking_id' || value === undefined) return [];
+    const print = fingerprint(step.action_id, booking, name, value);
+    const from = candidates.find((r) => r.fingerprints.includes(print));
+    return from ? [{ parameter: name, retired: from }] : [];
+  });
+}
+
+/** Whether a step is mutating, the only kind a retirement is about. */
+export function isMutating(action: Pick<CompiledAction, 'read_only'> | undefined): boolean {
+  return action !== undefined && !action.read_only;
+}
+
+function bookingIdOf(step: StepValues): string | undefined {
+  const id = step.parameters.booking_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+function canonical(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
