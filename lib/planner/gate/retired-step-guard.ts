@@ -21,6 +21,11 @@ export interface RetiredGuardInput {
    * `v`, this turn's message included. Only those can restate a retired step.
    */
   laterText: (atVersion: number) => string;
+  /**
+   * Steps of the plan pending now: their values were asked for again after any retirement (they passed this guard
+   * when proposed), and a pending contact detail is carried by value since the stored history masks it.
+   */
+  pending?: readonly StepValues[];
   registry: PlannerRegistry;
   bookings: ReadonlyMap<string, BookingRecord>;
   bookingFields: ReadonlySet<string>;
@@ -49,11 +54,13 @@ export interface RetiredGuardOutcome {
 export function withoutRetiredSteps(input: RetiredGuardInput): RetiredGuardOutcome {
   if (input.retired.length === 0) return { steps: [...input.steps], dropped: [] };
   const dropped = new Map<number, DroppedStep>();
+  const live = new Set((input.pending ?? []).flatMap(valueFingerprints));
   for (const step of input.steps) {
     const action = input.registry.get(step.action_id);
     if (!action || action.read_only) continue;
     const unrestated = returningValues(step, input.retired).find(
-      ({ parameter, retired }) => !restated(step, parameter, input, input.laterText(retired.at_version)),
+      ({ parameter, retired, print }) =>
+        !live.has(print) && !restated(step, parameter, input, input.laterText(retired.at_version)),
     );
     if (unrestated) dropped.set(step.step_number, { step, reason: unrestated.retired.reason });
   }
@@ -145,10 +152,10 @@ export function keepProposedSteps<S extends { parameters: ReadonlyArray<{ name: 
 /**
  * Words that make a message about the plan still pending: it adds to it ("also", "as well", "too", "plus") or
  * corrects it ("actually", "instead", "I meant", "make that"). Without one, a message that asks for other changes
- * is a new request, and the pending plan's steps are not carried into it.
+ * is a new request, and the pending plan's steps are not carried into it. A message that opens with "and" adds.
  */
 const AMENDS_PENDING =
-  /\b(also|as well|too|plus|in addition|additionally|another thing|and then|actually|instead|rather|i meant|i mean|meant to say|sorry|correction|make that|change that|wait)\b/i;
+  /^\W*(and|&|\+)\s|\b(also|as well|too|plus|in addition|additionally|another thing|and then|actually|instead|rather|i meant|i mean|meant to say|sorry|correction|make that|change that|wait)\b/i;
 
 export interface CarriedGuardInput {
   /** The proposal, normalised, before the retired-step guard. */

@@ -82,6 +82,8 @@ export function droppedSteps(before: readonly StepValues[], after: readonly Step
 /** A parameter of a proposed step whose value a retired step held, and the retirement it came from. */
 export interface ReturningValue {
   parameter: string;
+  /** The value's fingerprint. */
+  print: string;
   retired: RetiredStep;
 }
 
@@ -93,8 +95,9 @@ export function returningValues(step: StepValues, retired: readonly RetiredStep[
   return Object.entries(step.parameters).flatMap(([name, value]) => {
     if (name === 'booking_id' || value === undefined) return [];
     const print = fingerprint(step.action_id, booking, name, value);
-    const from = candidates.find((r) => r.fingerprints.includes(print));
-    return from ? [{ parameter: name, retired: from }] : [];
+    // The latest retirement counts: a value asked for again and then declined again needs a third asking.
+    const from = candidates.findLast((r) => r.fingerprints.includes(print));
+    return from ? [{ parameter: name, print, retired: from }] : [];
   });
 }
 

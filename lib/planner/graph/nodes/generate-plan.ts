@@ -132,6 +132,7 @@ function retiredStepsIn(
     steps: steps.filter((s) => !gone.has(s.step_number)),
     retired: ctx.retired,
     laterText: ctx.laterText,
+    pending: ctx.pendingSteps,
   });
   const dropped = [...carried, ...returning];
   if (dropped.length === 0) return { steps: [...proposed], dropped };
