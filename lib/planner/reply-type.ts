@@ -40,7 +40,13 @@ const ASKS_FOR_BY_UNCLEAR: Readonly<Record<string, AsksFor>> = {
 export const MODEL_GAVE_UP = 'model_gave_up';
 
 /** Codes whose reply refuses the request rather than asking something. */
-const DECLINING = new Set(['out_of_scope', 'pending_plan_confirmed', 'booking_closed', 'retry_refused']);
+const DECLINING = new Set([
+  'out_of_scope',
+  'pending_plan_confirmed',
+  'booking_closed',
+  'retry_refused',
+  'already_true',
+]);
 /** Codes whose reply asks the user to say it again differently (the gate, the model or the bound gave up). */
 const REPHRASING = new Set(['invalid_plan', MODEL_GAVE_UP]);
 

@@ -1,7 +1,7 @@
 import { venueToday } from '../../../dates/venue-calendar.ts';
 import type { WhenQuestion } from '../../../dates/when-question.ts';
 import { BookingRecord } from '../../booking-record.ts';
-import { formatGateError } from '../../gate/gate-types.ts';
+import { formatGateError, type GateError, type PlanStepDraft } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
 import {
@@ -14,7 +14,7 @@ import { settleTimesBySessions } from '../../gate/session-readings.ts';
 import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
-import { buildPresentation } from '../../presentation.ts';
+import { buildPresentation, shownName } from '../../presentation.ts';
 import { runValidationGate } from '../../validation-gate.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -92,6 +92,9 @@ export function generatePlanNode(ctx: TurnContext) {
           },
           ...(verdict.errors.length > 0 ? { level: 'WARNING' as const } : {}),
         });
+        // Issue 30: a request whose every change is already true is answered with what is true, never a plan.
+        const already = alreadyTrue(steps, verdict.errors, ctx.registry, bookings);
+        if (already) return { gate_errors: [], result: already };
         // Issue 14: steps the user did not ask for get one repair round, then a question instead of the plan.
         if (state.repair_rounds > 0 && onlyUnlicensed(verdict.errors))
           return { gate_errors: [], result: alsoQuestion(steps, verdict.errors, ctx.registry, bookings) };
@@ -158,6 +161,44 @@ function retiredOnlyQuestion(dropped: readonly DroppedStep[], registry: TurnCont
     unclear: 'other',
     counts: true,
   };
+}
+
+/**
+ * Issue 30: when every mutating step only sets what its booking already holds (the gate's no_change), there is
+ * nothing to plan or ask: the reply says what is already true ("BK-1045 (Sarah Smith) already has party size
+ * 18."). Any other error, or one step that changes something, goes the usual way.
+ */
+function alreadyTrue(
+  steps: readonly PlanStepDraft[],
+  errors: readonly GateError[],
+  registry: TurnContext['registry'],
+  bookings: ReadonlyMap<string, BookingRecord>,
+) {
+  const mutating = steps.filter((s) => registry.get(s.action_id)?.read_only === false);
+  if (mutating.length === 0 || errors.length === 0 || errors.some((e) => e.code !== 'no_change'))
+    return undefined;
+  const unchanged = new Set(errors.map((e) => e.step_number));
+  if (!mutating.every((s) => unchanged.has(s.step_number))) return undefined;
+  const facts = mutating.map((step) => {
+    const booking = bookings.get(String(step.parameters.booking_id));
+    const who = booking ? describeBooking(booking) : 'The booking';
+    const held = Object.entries(step.parameters)
+      .filter(([name]) => name !== 'booking_id')
+      .map(([name, value]) => `${name.replace(/_/g, ' ')} ${String(value)}`)
+      .join(' and ');
+    return `${who} already has ${held}.`;
+  });
+  return {
+    kind: 'clarification' as const,
+    question: `${[...new Set(facts)].join(' ')} Nothing needs to change. Is there anything else?`,
+    unclear: 'already_true',
+    counts: false,
+  };
+}
+
+function describeBooking(booking: BookingRecord): string {
+  const ref = booking.booking_reference ?? booking.booking_id;
+  return booking.guest_name ? `${ref} (${shownName(booking.guest_name)})` : ref;
 }
 
 /**
