@@ -40,15 +40,36 @@ export function combine(all: readonly CountStatement[]): CountReading {
   return { kind: 'none' };
 }
 
-/** One total; parts with different people words add up ("4 adults 3 kids" = 7); anything else asks. */
-function totalOf(totals: ReadonlyArray<Extract<CountStatement, { kind: 'total' }>>): CountReading {
+/** Words for the whole party, not a part of it: "15 guests (12 kids, 3 adults)" states 15 with its breakdown. */
+const WHOLE_PARTY_NOUNS = new Set([
+  'guest',
+  'person',
+  'pax',
+  'ppl',
+  'peep',
+  'participant',
+  'attendee',
+  'head',
+]);
+
+type Total = Extract<CountStatement, { kind: 'total' }>;
+
+/**
+ * One total; parts with different people words add up ("4 adults 3 kids" = 7); a total said with a breakdown
+ * that adds up to it ("15 total (12 kids 3 adults)") is that total; anything else asks.
+ */
+function totalOf(totals: readonly Total[]): CountReading {
   const values = new Set(totals.map((t) => t.value));
   if (values.size === 1) return { kind: 'total', value: totals[0]?.value ?? 0 };
-  const nouns = totals.map((t) => t.noun);
-  const distinctParts = nouns.every((n) => n !== undefined) && new Set(nouns).size === nouns.length;
-  return distinctParts
-    ? { kind: 'total', value: totals.reduce((sum, t) => sum + t.value, 0) }
-    : { kind: 'ask', reason: 'several' };
+  const isPart = (t: Total) => t.noun !== undefined && !WHOLE_PARTY_NOUNS.has(t.noun);
+  const parts = totals.filter(isPart);
+  const wholes = new Set(totals.filter((t) => !isPart(t)).map((t) => t.value));
+  const distinctParts = new Set(parts.map((t) => t.noun)).size === parts.length;
+  const sum = parts.reduce((acc, t) => acc + t.value, 0);
+  if (wholes.size === 0 && distinctParts) return { kind: 'total', value: sum };
+  if (wholes.size === 1 && parts.length >= 2 && distinctParts && wholes.has(sum))
+    return { kind: 'total', value: sum };
+  return { kind: 'ask', reason: 'several' };
 }
 
 /**

@@ -197,3 +197,31 @@ describe('guest counts from wording (issue 16)', () => {
     },
   );
 });
+
+describe('issue 30: a total said with its breakdown', () => {
+  const PARTS = ['kids', 'adults', 'teens', 'toddlers'] as const;
+  test.prop([
+    who,
+    fc.uniqueArray(fc.constantFrom(...PARTS), { minLength: 2, maxLength: 3 }),
+    fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 3, maxLength: 3 }),
+    fc.constantFrom('total', 'guests total', 'guests', 'people'),
+    fc.constantFrom(' (%s)', ': %s', ', %s'),
+    fc.integer({ min: 1, max: 40 }),
+  ])(
+    'licenses the total when the parts add up to it, and nothing when they do not',
+    (name, nouns, sizes, word, wrap, current) => {
+      // Prepare
+      const parts = nouns.map((noun, i) => `${sizes[i]} ${noun}`);
+      const sum = parts.reduce((acc, _, i) => acc + (sizes[i] ?? 0), 0);
+      const breakdown = wrap.replace('%s', parts.join(' '));
+
+      // Act
+      const agreeing = licensedCounts(`${name} is now ${sum} ${word}${breakdown}`, current, OPTIONS);
+      const disagreeing = licensedCounts(`${name} is now ${sum + 1} ${word}${breakdown}`, current, OPTIONS);
+
+      // Assess
+      expect([...agreeing]).toEqual([sum]);
+      expect(disagreeing.has(sum + 1)).toBe(false);
+    },
+  );
+});
