@@ -4,8 +4,6 @@ import type { VenueClock, WhenContext } from './when-outcome.ts';
 
 /** Days a date may lie behind today and still be read as a slip rather than next year's (README of the corpus). */
 export const RECENT_PAST_DAYS = 60;
-/** An ordinal day of the month ("the 22nd") this many days behind asks instead of rolling to next month. */
-export const RECENT_ORDINAL_DAYS = 7;
 /** Venue opening hours for reading a bare hour: "at 4" is 16:00 because 04:00 is closed. [open, last start). */
 export const OPEN_HOURS = { from: 9, to: 22 } as const;
 

@@ -32,6 +32,7 @@ export type AskReason =
   | 'night_hour' // "3am", "12am": explicit but outside any venue's day
   | 'midnight_edge' // "Saturday midnight": start or end of Saturday?
   | 'direction' // "push it back an hour": later or earlier?
+  | 'other_order' // "13/5" in an en-US venue: only the day/month order makes a date; meant, or a typo?
   | 'time_outside_part'; // "9 in the afternoon"
 
 /** Why a phrase could not be read at all. */

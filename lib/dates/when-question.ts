@@ -63,6 +63,10 @@ function sentence(outcome: Asked, words: string, shown: string[], which: string)
       return shown.length > 1
         ? `In ${words} the weekday and the day of the month disagree. Did you mean ${options}?`
         : `In ${words} the weekday and the day of the month disagree. ${which}`;
+    case 'other_order':
+      return shown.length > 0
+        ? `${words} is not a date in the order this venue writes dates. Did you mean ${options}, or another date?`
+        : `${words} is not a date in the order this venue writes dates. ${which}`;
     case 'day_or_hour':
       return `In ${words}, is the number a day of the month or a time? ${which}`;
     case 'year_or_time':

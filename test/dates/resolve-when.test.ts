@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { resolveWhen } from '../../lib/dates/resolve-when.ts';
 import type { WhenContext, WhenOutcome } from '../../lib/dates/when-outcome.ts';
@@ -79,7 +80,7 @@ describe('resolveWhen', () => {
       ['December 5th', '2026-12-05'],
       ['the fifth of December', '2026-12-05'],
       ['5/12', '2026-12-05'],
-      ['12/25', '2026-12-25'],
+      ['the 20th', '2026-12-20'],
       ['5/12/27', '2027-12-05'],
       ['2026-12-05', '2026-12-05'],
       ['1 March', '2027-03-01'],
@@ -97,7 +98,7 @@ describe('resolveWhen', () => {
     });
 
     it.each([
-      ['the 20th', 'recently_past'],
+      ['12/25', 'other_order'],
       ['the 23rd', 'today_or_later'],
       ['10 November', 'recently_past'],
       ['4 January 2026', 'past_year'],
@@ -175,6 +176,44 @@ describe('resolveWhen', () => {
     });
   });
 
+  describe('issue 30: as operators type them', () => {
+    it.each([
+      ['a quarter past 11', { time: '11:15' }],
+      ['next month on the 3rd', { date: '2026-12-03' }],
+      ['the 3rd next month', { date: '2026-12-03' }],
+      ['the 22nd', { date: '2026-12-22' }],
+    ])('reads "%s"', (phrase, value) => {
+      expect(read(phrase)).toEqual(value);
+    });
+
+    it('asks about a numeric date that is a date only in the other order, offering that reading', () => {
+      expect(resolveWhen('13/5', NEW_YORK_DST_END)).toMatchObject({
+        kind: 'ambiguous',
+        reason: 'other_order',
+        candidates: ['2027-05-13'],
+      });
+      expect(resolveWhen('1/13', aVenueAt('2026-11-23T10:00', 'Europe/London', 'en-GB'))).toMatchObject({
+        kind: 'ambiguous',
+        reason: 'other_order',
+        candidates: ['2027-01-13'],
+      });
+    });
+
+    it.each(['13pm', '15pm', '0am', '23pm'])('"%s" is not a time of day (never 13:00)', (phrase) => {
+      expect(resolveWhen(phrase, SYDNEY_MONDAY)).toMatchObject({ kind: 'unreadable', reason: 'not_a_time' });
+    });
+
+    test.prop([fc.integer({ min: 13, max: 31 }), fc.integer({ min: 1, max: 12 })])(
+      'a number above 12 in the month position is never read silently in the other order',
+      (day, month) => {
+        const us = resolveWhen(`${day}/${month}`, NEW_YORK_DST_END);
+        const gb = resolveWhen(`${month}/${day}`, aVenueAt('2026-11-23T10:00', 'Europe/London', 'en-GB'));
+        expect(us.kind).not.toBe('value');
+        expect(gb.kind).not.toBe('value');
+      },
+    );
+  });
+
   describe('relative to the booking', () => {
     const booking = aVenueAt('2026-11-23T10:00', 'Australia/Sydney', 'en-AU', {
       date: '2026-12-04',
@@ -188,13 +227,17 @@ describe('resolveWhen', () => {
       ['the day after', { date: '2026-12-05' }],
       ['the Monday before', { date: '2026-11-30' }],
       ['same time next week', { date: '2026-12-11', time: '18:00' }],
+      ['push it back an hour', { time: '19:00' }],
+      ['push them back two weeks, same time', { date: '2026-12-18', time: '18:00' }],
+      ['a week earlier', { date: '2026-11-27' }],
+      ['bump the party back 2 days', { date: '2026-12-06' }],
       ['bring it forward 2 hours', { time: '16:00' }],
     ])('reads "%s"', (phrase, value) => {
       expect(read(phrase, booking)).toEqual(value);
     });
 
-    it('asks which way "push it back an hour" goes, and cannot read it without a booking', () => {
-      expect(resolveWhen('push it back an hour', booking)).toMatchObject({
+    it('asks which way "move it back an hour" goes, and cannot read it without a booking', () => {
+      expect(resolveWhen('move it back an hour', booking)).toMatchObject({
         reason: 'direction',
         candidates: ['17:00', '19:00'],
       });

@@ -16,6 +16,8 @@ const DURATIONS: ReadonlyArray<[RegExp, string | ((...m: string[]) => string)]> 
   [/\bhalf (?:an? )?hour\b/g, '30 minutes'],
   [/\b3 quarters of an hour\b/g, '45 minutes'],
   [/\b(?:an? )?quarter (?:of )?an? hour\b/g, '15 minutes'],
+  // "a quarter past 11", "a half past 2": the article before a clock word is not a count.
+  [/\ba (quarter|half) (past|after|to|til|till|before)\b/g, '$1 $2'],
   [/\b(?:an?|1) (day|week|fortnight|hour|minute|month|year)s?\b/g, '1 $1'],
 ];
 

@@ -62,6 +62,8 @@ function eitherWay(cal: VenueCalendar, count: number, unit: string | undefined):
 }
 
 const UNIT = '(hours?|minutes?|days?|weeks?|fortnights?)';
+/** What a shift verb moves: "it", "them", "the booking", "the party", "her"… (the object is read, not kept). */
+const OBJ = '(?:(?:it|them|that|this|him|her|the booking|the party|the session|their booking|the kids) )?';
 const LATER = new Set(['later', 'after']);
 
 /** Phrases relative to the booking being changed ("same day", "an hour later", "the Friday before"). */
@@ -117,14 +119,15 @@ export const BOOKING_RULES: readonly Rule[] = [
   {
     // AU/UK "bring forward" is earlier; "delay", "postpone" are later.
     name: 'shift-verb',
-    pattern: `(?:bring|pull|move) (?:it )?(?:forward|earlier|up) (?:by )?${COUNT} ${UNIT}|(?:delay|postpone|push) (?:it )?(?:out |later )?(?:by )?${COUNT} ${UNIT}`,
+    // Issue 30: "push back" is a delay in everyday speech ("push them back two weeks"); "move back" stays asked.
+    pattern: `(?:bring|pull|move) ${OBJ}(?:forward|earlier|up) (?:by )?${COUNT} ${UNIT}|(?:delay|postpone|push|bump) ${OBJ}(?:out |later |back )?(?:by )?${COUNT} ${UNIT}`,
     read: (m, cal) =>
       m[1] !== undefined ? shift(cal, Number(m[1]), m[2], -1) : shift(cal, Number(m[3]), m[4], 1),
   },
   {
     // "push it back", "move it forward": speakers use both for both directions.
     name: 'shift-either-way',
-    pattern: `(?:push|move|put|bump) (?:it )?(?:back|forward) (?:by )?${COUNT} ${UNIT}`,
+    pattern: `(?:move|put) ${OBJ}(?:back|forward) (?:by )?${COUNT} ${UNIT}`,
     read: (m, cal) => eitherWay(cal, Number(m[1]), m[2]),
   },
 ];

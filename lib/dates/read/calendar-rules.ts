@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dayOf, nthWeekdayOfMonth, type VenueCalendar } from '../venue-calendar.ts';
+import { dayOf, iso, nthWeekdayOfMonth, type VenueCalendar } from '../venue-calendar.ts';
 import { ask, bad, MONTH, monthNumber, ORD, on, type Part, type Rule, WD, weekdayNumber } from './parts.ts';
 import { dayMonthYear, dayOfMonth, yearlyDay } from './year-rules.ts';
 
@@ -26,15 +26,18 @@ function fullYear(text: string | undefined): number | undefined {
 
 /**
  * Numeric dates in the venue's order (en-AU 4/12 = 4 December, en-US 12/4 = December 4). When only the other order
- * is a real date ("12/25" in Sydney), that one is meant; when neither is ("13/13"), it is not a date.
+ * is a real date ("13/5" in Chicago, "1/13" in London), the user may have meant it or mistyped: issue 30 asks,
+ * offering that reading, rather than choosing silently. When neither is ("13/13"), it is not a date.
  */
 function numericDate(cal: VenueCalendar, a: number, b: number, yearText: string | undefined): Part {
   const year = fullYear(yearText);
   const [day, month] = cal.conventions.dayOrder === 'dmy' ? [a, b] : [b, a];
   const exists = (d: number, m: number) => m >= 1 && m <= 12 && dayOf(cal, year ?? 2028, m, d) !== undefined;
   if (exists(day, month)) return dated(cal, month, day, year);
-  if (exists(month, day)) return dated(cal, day, month, year);
-  return bad('not_a_date');
+  if (!exists(month, day)) return bad('not_a_date');
+  const other = dated(cal, day, month, year);
+  const candidates = other.k === 'date' ? [iso(other.day)] : other.k === 'ask' ? other.candidates : [];
+  return ask('date', 'other_order', candidates);
 }
 
 /** The nth (or last) weekday of a month, with the same year rule as any day without a year. */
@@ -112,10 +115,10 @@ export const CALENDAR_RULES: readonly Rule[] = [
   },
   {
     name: 'day-of-next-month',
-    pattern: `${DAY} of (next|this) month`,
+    pattern: `${DAY} (?:of )?(next|this) month|(next|this) month (?:on )?${DAY}`,
     read: (m, cal) => {
-      const first = cal.today.startOf('month').plus({ months: m[2] === 'next' ? 1 : 0 });
-      const day = dayOf(cal, first.year, first.month, Number(m[1]));
+      const first = cal.today.startOf('month').plus({ months: (m[2] ?? m[3]) === 'next' ? 1 : 0 });
+      const day = dayOf(cal, first.year, first.month, Number(m[1] ?? m[4]));
       if (!day) return bad('not_a_date');
       return day >= cal.today ? on(day, true) : ask('date', 'past');
     },

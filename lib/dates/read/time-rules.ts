@@ -8,10 +8,12 @@ function valid(hour: number, minute: number): boolean {
   return Number.isInteger(hour) && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59;
 }
 
-/** A time with am/pm said: taken as written, except night hours, which ask (am or pm?). */
+/**
+ * A time with am/pm said: taken as written, except night hours, which ask (am or pm?). An hour a 12-hour clock
+ * does not have ("13pm", "0am") is not a time.
+ */
 function withMeridiem(hour: number, minute: number, meridiem: string): Part {
-  if (hour >= 13 && hour <= 23 && meridiem.startsWith('p') && minute <= 59)
-    return { k: 'clock', minutes: hour * 60 + minute };
+  // Issue 30: "13pm" is no time on a 12-hour clock; reading it as 13:00 would be a guess, so it is asked.
   if (hour < 1 || hour > 12 || minute > 59) return bad('not_a_time');
   const minutes = (hour % 12) * 60 + minute + (meridiem.startsWith('p') ? 720 : 0);
   if (minutes < NIGHT_END) return ask('time', 'night_hour', [hhmm(minutes), hhmm(minutes + 720)]);

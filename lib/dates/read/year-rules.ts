@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import { dayOf, iso, RECENT_ORDINAL_DAYS, RECENT_PAST_DAYS, type VenueCalendar } from '../venue-calendar.ts';
+import { dayOf, iso, RECENT_PAST_DAYS, type VenueCalendar } from '../venue-calendar.ts';
 import { ask, bad, on, type Part } from './parts.ts';
 
 /**
@@ -30,8 +30,9 @@ export function dayMonthYear(cal: VenueCalendar, year: number, month: number, da
 
 /**
  * A day of the month with no month ("the 3rd"): this month's if still ahead; today asks (today or next month's?);
- * within the last RECENT_ORDINAL_DAYS it asks (a slip?); otherwise the next month that has that day ("the 31st" in
- * November is 31 December).
+ * otherwise the next month that has that day ("the 22nd" said on the 27th is the 22nd of next month, "the 31st" in
+ * November is 31 December). Issue 30: an operator booking ahead means the coming one, even days after this month's
+ * has passed; asking whether they meant a past day (which nothing can be moved to) was a needless question.
  */
 export function dayOfMonth(cal: VenueCalendar, day: number): Part {
   if (day < 1 || day > 31) return bad('not_a_date');
@@ -41,9 +42,6 @@ export function dayOfMonth(cal: VenueCalendar, day: number): Part {
   if (!following) return bad('not_a_date');
   if (thisMonth && thisMonth > today) return on(thisMonth, true);
   if (thisMonth?.equals(today)) return ask('date', 'today_or_later', [iso(today), iso(following)]);
-  if (thisMonth && today.diff(thisMonth, 'days').days <= RECENT_ORDINAL_DAYS) {
-    return ask('date', 'recently_past', [iso(following)]);
-  }
   return on(following, true);
 }
 
