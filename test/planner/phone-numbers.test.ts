@@ -2,7 +2,7 @@ import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import { demoBookings, FakeBookingApi } from './support/fake-booking-api.ts';
-import { expectKind, params, plannerHarness } from './support/planner-harness.ts';
+import { expectKind, params, plannerHarness, systemPromptOf } from './support/planner-harness.ts';
 
 /** The offline model (the default without a key) through the real planner, in an AU or a US venue. */
 function offline(venue: 'AU' | 'US' = 'AU') {
@@ -125,6 +125,22 @@ describe('the gate reads a proposed phone as a number in the venue’s country',
 
     // Assess
     expect(outcome.plan.actions[0]?.parameters).toEqual({ booking_id: 'bk_1045', phone: '+61412345678' });
+  });
+
+  it('declares the accepted forms for every phone parameter of the plan actions (issue 30)', async () => {
+    // Prepare
+    const model = proposing('0412.345.678');
+    const h = plannerHarness({ model });
+
+    // Act
+    await h.send('update BK-1045 phone to 0412.345.678');
+
+    // Assess
+    const prompt = systemPromptOf(model, 0);
+    const updateLine = prompt.split('\n').find((l) => l.startsWith('- updateContactDetails')) ?? '';
+    expect(updateLine).toContain(
+      "phone (a phone number as the user wrote it: the venue's national form with spaces, dots, dashes or parentheses, or international with + and the country code)",
+    );
   });
 
   it('a number the user never typed is still not theirs', async () => {
