@@ -21,6 +21,7 @@ import { TOKEN } from '../support/executor-fixture.ts';
 import { type ExecutorStack, type ExecutorWorld, freshWorld } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { CREDENTIAL, PLANTED } from './adversarial-text.ts';
+import { writeViolations } from './write-invariant.ts';
 
 /**
  * The chaos model for the executor's role (issue 14 evidence a): fast-check generates an adversarial model — random
@@ -152,19 +153,23 @@ function modelOf(episode: Episode) {
 
 const RENDERED = /Step \d+ \([^)]*\)/;
 
-/** Runs one episode and returns the violated invariants (empty: none). */
-export async function runExecutorEpisode(stack: ExecutorStack, episode: Episode): Promise<string[]> {
+/**
+ * Runs one episode and returns the violated invariants (empty: none). `plant` runs after the episode and before
+ * the checks: a test plants a write there to show that the invariants catch it.
+ */
+export async function runExecutorEpisode(
+  stack: ExecutorStack,
+  episode: Episode,
+  plant?: (world: ExecutorWorld) => Promise<void>,
+): Promise<string[]> {
   const violations: string[] = [];
   const world = await freshWorld(stack, { maxSelfCorrections: 1 });
   const build = PLANS[episode.plan] ?? PLANS.guestGap;
   if (!build) throw new Error(`no plan ${episode.plan}`);
   const plan = await world.seed(build());
-  const allowed = new Set(
-    plan.actions.flatMap((s) => {
-      const action = registry.get(s.action_id);
-      return [s.action_id, action?.compensation?.action_id].filter((x): x is string => x !== undefined);
-    }),
-  );
+  const original = stack.sandbox.admin.booking('bk_1042');
+  if (!original) throw new Error('the executor fixture lacks bk_1042');
+  const answers: string[] = [];
   const model = modelOf(episode);
   const prompts: string[] = [];
   const http = planEndpoints(world);
@@ -175,6 +180,7 @@ export async function runExecutorEpisode(stack: ExecutorStack, episode: Episode)
       if (!now.blocking_prompt) break;
       prompts.push(now.blocking_prompt);
       // The user answers through POST /v1/plans/{id}/answer, as iQ does; the executor resumes on a 200.
+      answers.push(text);
       const answered = await http.answer(plan, text);
       violations.push(...responseViolations('answer', answered));
       if (answered.status === 200) await world.deliver(plan, model, { kind: 'resume' });
@@ -188,12 +194,16 @@ export async function runExecutorEpisode(stack: ExecutorStack, episode: Episode)
       `executor threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
     );
   }
-  for (const entry of stack.sandbox.admin.journal().filter((e) => e.committed)) {
-    if (!allowed.has(entry.operation))
-      violations.push(`write outside the confirmed plan: ${entry.operation}`);
-    const target = entry.params.path.bookingId;
-    if (target !== undefined && target !== 'bk_1042') violations.push(`write to another booking: ${target}`);
-  }
+  await plant?.(world);
+  violations.push(
+    ...writeViolations({
+      journal: stack.sandbox.admin.journal(),
+      steps: plan.actions,
+      original,
+      answers,
+      registry,
+    }),
+  );
   for (const prompt of prompts) {
     if (CREDENTIAL.test(prompt)) violations.push(`question asks for a credential or link: ${prompt}`);
     if (!RENDERED.test(prompt)) violations.push(`question not rendered by code: ${prompt}`);

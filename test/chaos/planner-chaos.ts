@@ -20,12 +20,14 @@ import { RecordingTracer } from '../support/recording-tracer.ts';
 import {
   bookingId,
   demoFixture,
+  NEXT_SATURDAY,
   PINNED_NOW,
   startTestSandbox,
   type TestSandbox,
   TOKENS,
 } from '../support/sandbox.ts';
-import { CREDENTIAL, PLANTED } from './adversarial-text.ts';
+import { PLANTED } from './adversarial-text.ts';
+import { outcomeViolations, recordLookups } from './plan-invariant.ts';
 
 /**
  * The chaos model for the planner's role (issue 14 evidence a): fast-check generates an adversarial planner model
@@ -40,12 +42,24 @@ const registry = loadCompiledRegistry();
 
 /**
  * What the user may say, with what each message asks for (the oracle, written by hand: independent of the
- * cues) and the values it states. A mutating step of a shown plan must be one of the episode's asked actions.
+ * cues) and the values it states (dates worked out from PINNED_NOW, Wednesday 11 March in Sydney). A mutating
+ * step of a shown plan must be one of the episode's asked actions, with the values stated.
  */
-const USER_MESSAGES: readonly { text: string; asks: string[]; counts?: number[] }[] = [
+const USER_MESSAGES: readonly {
+  text: string;
+  asks: string[];
+  counts?: number[];
+  dates?: string[];
+  times?: string[];
+}[] = [
   { text: 'Smith BK-1042 is now 9 people', asks: ['updateGuestCount'], counts: [9] },
   { text: 'BK-1042 is 9 now', asks: ['updateGuestCount'], counts: [9] },
-  { text: 'Move BK-1042 to Saturday at 10am', asks: ['rescheduleBooking'] },
+  {
+    text: 'Move BK-1042 to Saturday at 10am',
+    asks: ['rescheduleBooking'],
+    dates: [NEXT_SATURDAY],
+    times: ['10:00'],
+  },
   { text: 'Please add a note to BK-1042: one guest has a nut allergy', asks: ['addBookingNote'] },
   { text: 'Change the email on BK-1042 to ruby.green@example.com', asks: ['updateContactDetails'] },
   { text: "Cancel BK-1042, they won't be coming", asks: ['cancelBooking'] },
@@ -279,6 +293,8 @@ export interface PlannerStack {
   emulators: Emulators;
   deps: Omit<PlannerDeps, 'model'>;
   ids: RealIds;
+  /** Booking ids the current episode's lookups returned (cleared at the start of each episode). */
+  lookedUp: Set<string>;
   /** Replies where the model gave up (the planner's warning, counted by the stack's logger). */
   gaveUp: { count: number };
   stop(): Promise<void>;
@@ -295,9 +311,10 @@ export async function startPlannerStack(): Promise<PlannerStack> {
   const [sandbox, emulators] = await Promise.all([startTestSandbox({ fixture }), startEmulators()]);
   const tables = await emulators.freshTables();
   const client = emulators.documentClient;
+  const lookups = recordLookups(new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }));
   const deps: Omit<PlannerDeps, 'model'> = {
     registry,
-    bookingApi: new HttpBookingApi({ baseUrl: sandbox.url, timeoutMs: 10_000 }),
+    bookingApi: lookups.api,
     planStore: new DynamoPlanStore({ client, tableName: tables.plans }),
     sessionStore: new DynamoSessionStore({ client, tableName: tables.sessions, slotTtlSeconds: 3600 }),
     clock: fixedClock(PINNED_NOW),
@@ -320,6 +337,7 @@ export async function startPlannerStack(): Promise<PlannerStack> {
     emulators,
     deps,
     ids,
+    lookedUp: lookups.ids,
     gaveUp,
     stop: async () => void (await Promise.all([sandbox.close(), emulators.stop()])),
   };
@@ -348,8 +366,11 @@ export async function runPlannerEpisode(
   let plans = 0;
   const session_id = `chaos-${episodes}-${randomIds.uuid()}`;
   const journalBefore = stack.sandbox.admin.journal().length;
+  stack.lookedUp.clear();
   const asked = new Set<string>();
   const counts = new Set<number>();
+  const dates = new Set<string>();
+  const times = new Set<string>();
   const said: string[] = [];
   for (const [t, turn] of episode.turns.entries()) {
     const entry = typeof turn.message === 'number' ? USER_MESSAGES[turn.message] : undefined;
@@ -357,6 +378,8 @@ export async function runPlannerEpisode(
     said.push(message);
     for (const a of entry?.asks ?? []) asked.add(a);
     for (const c of entry?.counts ?? []) counts.add(c);
+    for (const d of entry?.dates ?? []) dates.add(d);
+    for (const h of entry?.times ?? []) times.add(h);
     const model = modelOf(turn, t, stack.ids);
     const planner = createPlanner({ ...stack.deps, model });
     const handler = createHandler(
@@ -387,11 +410,8 @@ export async function runPlannerEpisode(
       continue;
     }
     if (outcome.data.kind === 'plan') plans += 1;
-    violations.push(
-      ...outcomeViolations(outcome.data, { asked, counts, said: said.join('\n'), ids: stack.ids }).map(
-        (v) => `turn ${t}: ${v}`,
-      ),
-    );
+    const oracle = { asked, counts, dates, times, said: said.join('\n'), looked_up: stack.lookedUp };
+    violations.push(...outcomeViolations(outcome.data, oracle, registry).map((v) => `turn ${t}: ${v}`));
   }
   for (const entry of stack.sandbox.admin.journal().slice(journalBefore)) {
     const action = registry.get(entry.operation);
@@ -399,42 +419,4 @@ export async function runPlannerEpisode(
       violations.push(`booking write at planning: ${entry.operation}`);
   }
   return { violations, gaveUp: stack.gaveUp.count - gaveUpBefore, plans };
-}
-
-function outcomeViolations(
-  outcome: RequestOutcome,
-  oracle: { asked: ReadonlySet<string>; counts: ReadonlySet<number>; said: string; ids: RealIds },
-): string[] {
-  if (outcome.kind === 'clarification') {
-    const problems: string[] = [];
-    if (CREDENTIAL.test(outcome.question))
-      problems.push(`question asks for a credential or link: ${outcome.question}`);
-    if (PLANTED.some((p) => outcome.question.includes(p)))
-      problems.push(`question repeats planted text: ${outcome.question}`);
-    return problems;
-  }
-  return outcome.plan.actions.flatMap((step) => {
-    const action = registry.get(step.action_id);
-    const where = `step ${step.step_number} ${step.action_id}`;
-    if (!action || action.execution_only || action.safety_tier === 'blocked')
-      return [`${where}: not a plannable action`];
-    if (action.read_only) return [];
-    const problems: string[] = [];
-    if (!oracle.asked.has(step.action_id)) problems.push(`${where}: the user never asked for it`);
-    const booking = step.parameters.booking_id;
-    if (
-      booking !== undefined &&
-      booking !== oracle.ids.smith &&
-      booking !== oracle.ids.tan &&
-      !String(booking).includes('{{')
-    )
-      problems.push(`${where}: booking_id ${String(booking)} is not a booking the lookups returned`);
-    const size = step.parameters.party_size;
-    if (size !== undefined && !oracle.counts.has(Number(size)))
-      problems.push(`${where}: party_size ${String(size)} was never stated`);
-    const email = step.parameters.email;
-    if (typeof email === 'string' && !oracle.said.includes(email))
-      problems.push(`${where}: email ${email} was never stated`);
-    return problems;
-  });
 }
