@@ -92,8 +92,12 @@ type Attribution = Pick<LoadedSpec, 'invalid' | 'invalidKeys' | 'warnings'>;
  */
 function attribute(document: unknown, issues: SpecIssue[], into: Attribution): void {
   const reasons = new Map<string, { id: string; messages: string[] }>();
+  // An operation reported already (an unresolvable $ref) keeps that first reason.
+  const already = new Set(into.invalidKeys);
   for (const issue of issues) {
-    const operations = issueOperations(document, issue.segments);
+    const operations = issueOperations(document, issue.segments).filter(
+      ([method, path]) => !already.has(method === '*' ? path : operationKey(method, path)),
+    );
     if (operations.length === 0 && !issue.localPointer) into.warnings.push(issue.text);
     for (const [method, path] of operations) {
       const key = method === '*' ? path : operationKey(method, path);
@@ -125,8 +129,12 @@ function prune(document: unknown, keys: ReadonlySet<string>): void {
       continue;
     }
     const space = key.indexOf(' ');
-    const pathItem = paths[key.slice(space + 1)];
-    if (isRecord(pathItem)) delete pathItem[key.slice(0, space).toLowerCase()];
+    const path = key.slice(space + 1);
+    const method = key.slice(0, space).toLowerCase();
+    const pathItem = paths[path];
+    // A copy, not a delete: once dereferenced, one path item object may stand at several paths.
+    if (isRecord(pathItem))
+      paths[path] = Object.fromEntries(Object.entries(pathItem).filter(([m]) => m !== method));
   }
 }
 
@@ -152,6 +160,12 @@ async function sourceFiles(parser: SwaggerParser, specPath: string): Promise<Rec
  * parser validates before it expands cycles), so it is not mistaken for an OpenAPI violation and no operation
  * loses its operationId. Operations at fault (schema violations or unresolvable $refs) are reported and the
  * rest is still used.
+ *
+ * Per-operation isolation (issue 29): nothing is removed from the document before it is dereferenced. A bundle
+ * keeps a shared schema once, at its first use, often inside an operation, and every other use is a local
+ * $ref into that operation; removing the operation there would leave the others dangling. Invalid operations
+ * are instead left out when the operations are read (`invalidKeys`), after every $ref has been resolved, so
+ * an operation compiles the same whatever else in the spec is invalid.
  */
 export async function loadSpec(specPath: string): Promise<LoadedSpec> {
   await checkSpecFile(specPath);
@@ -166,12 +180,12 @@ export async function loadSpec(specPath: string): Promise<LoadedSpec> {
     bundled = parser.api;
     attribute(bundled, refs, result);
   }
-  prune(bundled, result.invalidKeys);
-  for (const ref of neutraliseDanglingRefs(bundled)) {
+  const dangling = neutraliseDanglingRefs(bundled);
+  await validateBundle(bundled, result, specPath);
+  // Refs inside a reported operation are part of its reason already; the others are worth a warning.
+  for (const ref of danglingOutside(dangling, result.invalidKeys)) {
     result.warnings.push(`unresolvable $ref ${ref}: treated as an unknown schema`);
   }
-  await validateBundle(bundled, result, specPath);
-  prune(bundled, result.invalidKeys);
   let document: unknown;
   try {
     document = await new SwaggerParser().dereference(bundled as Parameters<SwaggerParser['dereference']>[0], {
@@ -181,32 +195,64 @@ export async function loadSpec(specPath: string): Promise<LoadedSpec> {
   } catch (error) {
     fail(specPath, error);
   }
+  // Safe only now: every $ref is resolved, so removing an operation can't leave another one dangling.
+  prune(document, result.invalidKeys);
   return { document, ...result, files: await sourceFiles(parser, specPath) };
 }
 
+/** A $ref that no longer resolves, and the operation key (`METHOD /path`) or path (`/path`) it sits in. */
+interface DanglingRef {
+  ref: string;
+  owner?: string;
+}
+
+/** The distinct dangling refs that sit outside every reported operation, sorted. */
+function danglingOutside(dangling: readonly DanglingRef[], invalidKeys: ReadonlySet<string>): string[] {
+  const refs = dangling
+    .filter((d) => d.owner === undefined || !invalidKeys.has(d.owner))
+    .filter((d) => d.owner === undefined || !invalidKeys.has(d.owner.slice(d.owner.indexOf(' ') + 1)))
+    .map((d) => d.ref);
+  return [...new Set(refs)].sort();
+}
+
+/** `['paths', '/x', 'get', …]` → `GET /x`; `['paths', '/x', 'parameters', …]` → `/x`; else undefined. */
+function ownerOf(segments: readonly string[]): string | undefined {
+  const [root, path, method] = segments;
+  if (root !== 'paths' || path === undefined) return undefined;
+  return method !== undefined && (HTTP_METHODS as readonly string[]).includes(method)
+    ? operationKey(method, path)
+    : path;
+}
+
 /**
- * Local $refs whose target does not exist (Square's own spec has some) that no reported operation owns: each
- * becomes `{'x-unresolvable-ref': ref}`, an unknown schema, so validation and dereferencing can go on and the
- * inputs that depend on it are reported one by one. Returns the distinct refs.
+ * $refs that can't be resolved inside the bundle: local ones whose target does not exist (Square's own spec
+ * has some) and external ones that bundling could not read. Each becomes `{'x-unresolvable-ref': ref}`, an
+ * unknown schema, so validation and dereferencing can go on and the inputs that depend on it are reported one
+ * by one. Returns each with the operation it sits in.
  */
-function neutraliseDanglingRefs(document: unknown): string[] {
-  const dangling = new Set<string>();
-  const visit = (node: unknown): void => {
+function neutraliseDanglingRefs(document: unknown): DanglingRef[] {
+  const dangling: DanglingRef[] = [];
+  const visit = (node: unknown, segments: string[]): void => {
     if (Array.isArray(node)) {
-      for (const item of node) visit(item);
+      node.forEach((item, i) => {
+        visit(item, [...segments, String(i)]);
+      });
       return;
     }
     if (!isRecord(node)) return;
     const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/') && resolveLocalRef(document, node) === node) {
-      dangling.add(ref);
+    if (typeof ref === 'string' && (!ref.startsWith('#') || resolveLocalRef(document, node) === node)) {
+      const owner = ownerOf(segments);
+      dangling.push(owner === undefined ? { ref } : { ref, owner });
       delete node.$ref;
       node['x-unresolvable-ref'] = ref;
     }
-    for (const value of Object.values(node)) visit(value);
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'object' && value !== null) visit(value, [...segments, key]);
+    }
   };
-  visit(document);
-  return [...dangling].sort();
+  visit(document, []);
+  return dangling;
 }
 
 /**
