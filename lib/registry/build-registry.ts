@@ -1,8 +1,8 @@
 import type { CompiledRegistry } from './compiled-action.ts';
-import { loadOverlays } from './load-overlays.ts';
-import { loadSpec } from './load-spec.ts';
+import { type LoadedOverlays, loadOverlays } from './load-overlays.ts';
+import { type LoadedSpec, loadSpec } from './load-spec.ts';
 import { sourceHash } from './source-hash.ts';
-import { extractOperations } from './spec-operations.ts';
+import { type ExtractedOperations, extractOperations } from './spec-operations.ts';
 import { type TransformResult, transform } from './transform.ts';
 
 /** Build output: the artefact plus what the CLI reports (hidden inputs, notes, spec-level warnings). */
@@ -39,7 +39,15 @@ export const GENERATED_MARKER = 'by npm run registry:build; do not edit' as cons
 export async function buildWithReport(specPath: string, overlaysDir: string): Promise<BuildResult> {
   const spec = await loadSpec(specPath);
   const overlays = await loadOverlays(overlaysDir);
-  const extracted = extractOperations(spec.document, spec.invalidKeys);
+  return compileRegistry(spec, extractOperations(spec.document, spec.invalidKeys), overlays);
+}
+
+/** A loaded spec, its operations and a set of overlays → compiled registry (the sweep passes its own overlays). */
+export function compileRegistry(
+  spec: LoadedSpec,
+  extracted: ExtractedOperations,
+  overlays: LoadedOverlays,
+): BuildResult {
   const result = transform(extracted.operations, overlays.overlays, [
     ...spec.invalid,
     ...extracted.skipped,

@@ -18,16 +18,26 @@ function fsReason(error: unknown): string {
   );
 }
 
-function parseDocument(text: string): unknown {
+function parseDocument(text: string): { document: unknown; json: boolean } {
   // JSON first: a 3 MB JSON spec parses in milliseconds, through the YAML parser in seconds.
   if (text.trimStart().startsWith('{')) {
     try {
-      return JSON.parse(text);
+      return { document: JSON.parse(text), json: true };
     } catch {
       // Not strict JSON: YAML (a JSON superset) gets its turn and names the line.
     }
   }
-  return parse(text);
+  return { document: parse(text), json: false };
+}
+
+/** The main file as checkSpecFile read it. */
+export interface CheckedSpec {
+  /** The parsed document (a fresh object the caller may change). */
+  document: Record<string, unknown>;
+  /** The file's text. */
+  text: string;
+  /** Parsed as strict JSON, exactly as swagger-parser would read it. */
+  json: boolean;
 }
 
 /**
@@ -36,7 +46,7 @@ function parseDocument(text: string): unknown {
  * every operation would then fail on its own). Swagger 2.0 is rejected rather than converted: converting
  * needs a converter dependency and changes what operators reviewed.
  */
-export async function checkSpecFile(specPath: string): Promise<void> {
+export async function checkSpecFile(specPath: string): Promise<CheckedSpec> {
   const fail = (reason: string, cause?: unknown): never => {
     throw new SpecLoadError(`cannot load OpenAPI spec ${specPath}: ${reason}`, { cause });
   };
@@ -47,8 +57,9 @@ export async function checkSpecFile(specPath: string): Promise<void> {
     fail(fsReason(error), error);
   }
   let document: unknown;
+  let json = false;
   try {
-    document = parseDocument(text);
+    ({ document, json } = parseDocument(text));
   } catch (error) {
     fail(
       `not valid YAML or JSON (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`,
@@ -65,4 +76,5 @@ export async function checkSpecFile(specPath: string): Promise<void> {
   if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
     fail(`it is not an OpenAPI 3.0/3.1 document (openapi: ${JSON.stringify(document.openapi ?? null)})`);
   }
+  return { document, text, json };
 }
