@@ -2,7 +2,8 @@
  * A batch of specs of the registry sweep (bench/registry-sweep.ts), in a process of its own: for each spec,
  * load it, enable every operation with a synthetic overlay, compile, and print one JSON line. A spec the loader
  * rejects is attributed to the spec with the loader's reason; any other exception is a crash, and the operations
- * that cause it are found by compiling them one at a time. Peak memory is the largest heap sampled while the
+ * that cause it are found by compiling them one at a time. A skip whose reason is a compiler fault (the build
+ * contained an exception to its operation) is a crash too. Peak memory is the largest heap sampled while the
  * spec was handled, after a full GC before it (run with --expose-gc), so specs of one batch don't add up.
  *
  *   node --expose-gc bench/registry-sweep-one.ts <none|all> <spec>...
@@ -12,7 +13,7 @@ import { loadSpec } from '../lib/registry/load-spec.ts';
 import { RegistryError } from '../lib/registry/registry-errors.ts';
 import { extractOperations, type SpecOperation } from '../lib/registry/spec-operations.ts';
 import { enableEveryOperation, type SyntheticAllowlist } from '../lib/registry/synthetic-overlays.ts';
-import { transform } from '../lib/registry/transform.ts';
+import { COMPILER_FAULT, transform } from '../lib/registry/transform.ts';
 
 /** What the parent reads: one line of JSON per spec. */
 export interface SweepRow {
@@ -76,7 +77,12 @@ async function sweepOne(spec: string, allowlist: SyntheticAllowlist): Promise<Sw
   try {
     const result = compileRegistry(loaded, extracted, enableEveryOperation(extracted.operations, allowlist));
     row.registered = result.registry.actions.length;
-    for (const s of result.transform.skipped) row.skipped[s.kind] = (row.skipped[s.kind] ?? 0) + 1;
+    for (const s of result.transform.skipped) {
+      row.skipped[s.kind] = (row.skipped[s.kind] ?? 0) + 1;
+      // Contained to its operation, but a fault of ours all the same.
+      if (s.reason.startsWith(COMPILER_FAULT))
+        row.crashes.push({ operation_id: s.operation_id, message: s.reason });
+    }
   } catch (error) {
     row.outcome = 'crashed';
     row.reason = message(error);

@@ -89,6 +89,39 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionO
   };
 }
 
+/**
+ * The reason given when compiling one operation throws: a fault of the compiler, not of the overlay, but it costs
+ * only that operation (seed 000: invalid actions logged and skipped). `npm run registry:sweep` counts every skip
+ * with this reason as a crash, so none goes unnoticed.
+ */
+export const COMPILER_FAULT = 'compiler fault' as const;
+
+function faultReason(error: unknown): string {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return `${COMPILER_FAULT}: ${message.split('\n')[0]}`;
+}
+
+function guardedDraft(operation: SpecOperation, loaded: LoadedOverlay, executionOnly: boolean): Draft {
+  try {
+    return draftAction(operation, loaded, executionOnly);
+  } catch (error) {
+    const skip = {
+      operation_id: operation.operation_id,
+      kind: 'unsupported' as const,
+      reason: faultReason(error),
+    };
+    return { ok: false, skip: { ...skip, source: loaded.source } };
+  }
+}
+
+function guarded<T>(check: () => T): T | { ok: false; reason: string } {
+  try {
+    return check();
+  } catch (error) {
+    return { ok: false, reason: faultReason(error) };
+  }
+}
+
 /** The build in progress: drafts, why others are out, and which drafts are only candidates for execution. */
 interface Build {
   drafts: Map<string, CompiledAction>;
@@ -118,8 +151,10 @@ function settleCompensations(
     for (const [id, action] of build.drafts) {
       const loaded = overlays.get(id) as LoadedOverlay;
       // Rule 5 (compensation), then the verify read (ADR 0011): the first problem rejects the overlay.
-      const compensation = resolveCompensation(action, loaded.overlay, ctx);
-      const verify = compensation.ok ? resolveVerify(action, loaded.overlay, ctx) : compensation;
+      const compensation = guarded(() => resolveCompensation(action, loaded.overlay, ctx));
+      const verify = compensation.ok
+        ? guarded(() => resolveVerify(action, loaded.overlay, ctx))
+        : compensation;
       if (compensation.ok && verify.ok) {
         build.drafts.set(id, {
           ...action,
@@ -208,7 +243,7 @@ export function transform(
     }
     const dormant = !loaded.overlay.iq_enabled && loaded.overlay.safety_tier !== 'blocked';
     if (dormant) build.dormant.set(id, loaded);
-    const draft = draftAction(operation, loaded, dormant);
+    const draft = guardedDraft(operation, loaded, dormant);
     if (draft.ok) {
       build.drafts.set(id, draft.action);
       details.set(id, draft);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPILER_FAULT } from '../../lib/registry/transform.ts';
 import {
   expectEveryOperationAccountedFor,
   expectGeminiSafe,
@@ -127,5 +128,16 @@ describe('the registry on the whole DigitalOcean spec', () => {
       expect(skip.reason.length, skip.operation_id).toBeGreaterThan(10);
     expectEveryOperationAccountedFor(everything, 659);
     expectGeminiSafe(everything);
+  });
+
+  it('compiles output fields and compensations with pre-images on every operation, or skips them with a reason', () => {
+    // Act: every response field an output field; every PUT/PATCH reversible by calling itself again.
+    const { exercised } = run;
+    // Assess
+    expect(exercised.registry.actions).toHaveLength(630);
+    expect(exercised.registry.actions.filter((a) => a.compensation !== undefined)).toHaveLength(72);
+    expect(skipsByKind(exercised)).toEqual({ invalid_operation: 2, unsupported: 27 });
+    expect(exercised.transform.skipped.filter((s) => s.reason.startsWith(COMPILER_FAULT))).toEqual([]);
+    expectEveryOperationAccountedFor(exercised, 659);
   });
 });

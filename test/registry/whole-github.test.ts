@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPILER_FAULT } from '../../lib/registry/transform.ts';
 import {
   expectEveryOperationAccountedFor,
   expectGeminiSafe,
@@ -112,5 +113,16 @@ describe('the registry on the whole GitHub spec', () => {
       expect(skip.reason.length, skip.operation_id).toBeGreaterThan(10);
     expectEveryOperationAccountedFor(everything, 1223);
     expectGeminiSafe(everything);
+  });
+
+  it('compiles output fields and compensations with pre-images on every operation, or skips them with a reason', () => {
+    // Act: every response field an output field; every PUT/PATCH reversible by calling itself again.
+    const { exercised } = run;
+    // Assess
+    expect(exercised.registry.actions).toHaveLength(1200);
+    expect(exercised.registry.actions.filter((a) => a.compensation !== undefined)).toHaveLength(198);
+    expect(skipsByKind(exercised)).toEqual({ unsupported: 23 });
+    expect(exercised.transform.skipped.filter((s) => s.reason.startsWith(COMPILER_FAULT))).toEqual([]);
+    expectEveryOperationAccountedFor(exercised, 1223);
   });
 });

@@ -6,7 +6,7 @@ import { toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts
 import { loadOverlays } from '../../lib/registry/load-overlays.ts';
 import { type LoadedSpec, loadSpec } from '../../lib/registry/load-spec.ts';
 import { type ExtractedOperations, extractOperations } from '../../lib/registry/spec-operations.ts';
-import { enableEveryOperation } from '../../lib/registry/synthetic-overlays.ts';
+import { enableEveryOperation, exerciseEveryOperation } from '../../lib/registry/synthetic-overlays.ts';
 import { geminiProblems } from './gemini-subset.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -33,6 +33,8 @@ export interface WholeSpecRun {
   built: BuildResult;
   /** Every operation enabled, every optional non-header input allowlisted: what any overlay can reach. */
   everything: BuildResult;
+  /** The same plus output fields and self-compensations with pre-images (exerciseEveryOperation). */
+  exercised: BuildResult;
 }
 
 /** Loads the spec once (seconds) and compiles it both ways (no reload: the document is not changed by a build). */
@@ -42,7 +44,8 @@ export async function useWholeSpec(name: keyof typeof WHOLE_SPECS): Promise<Whol
   const extracted = extractOperations(spec.document, spec.invalidKeys);
   const built = compileRegistry(spec, extracted, await loadOverlays(overlays));
   const everything = compileRegistry(spec, extracted, enableEveryOperation(extracted.operations));
-  return { spec, extracted, built, everything };
+  const exercised = compileRegistry(spec, extracted, exerciseEveryOperation(extracted.operations));
+  return { spec, extracted, built, everything, exercised };
 }
 
 /** Every operation of the spec is either an action or a skip, exactly once. */
