@@ -72,9 +72,10 @@ export function formatReport(result: BuildResult): string {
     ...section('Hidden sensitive parameters', byReason('sensitive')),
     ...section('Hidden optional parameters (not allowlisted)', byReason('not_allowlisted')),
     ...section('Hidden unsupported parameters', byReason('unsupported')),
-    ...section('Self-referencing or too deeply nested fields (cut at the bound)', [
+    ...section('Self-referencing, too deeply nested or past the field budget (cut at the bound)', [
       ...byReason('recursive'),
       ...byReason('too_deep'),
+      ...byReason('too_large'),
     ]),
     ...section('Server-set fields (readOnly)', byReason('read_only')),
     ...section('Transport headers (set by the HTTP client)', byReason('transport_header')),

@@ -176,7 +176,7 @@ export function filterParameters(
   const overlayProblem = checkOverlayNames(overlay, candidates);
   if (overlayProblem !== undefined) return { ok: false, kind: 'invalid_overlay', reason: overlayProblem };
   const policy = inputPolicy(overlay);
-  const report: WalkReport = { actionId, policy, hidden: [], notes: [] };
+  const report: WalkReport = { actionId, policy, hidden: [], notes: [], fields: 0 };
   const parameters: CompiledParameter[] = [];
   const danger_headers: DangerHeader[] = [];
   for (const candidate of candidates) {

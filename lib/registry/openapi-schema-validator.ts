@@ -42,14 +42,15 @@ const compiled = new Map<'3.0' | '3.1', ValidateFunction>();
 
 /** The compiled validator of one OpenAPI line, built once per process (compiling costs ~0.3 s, validating a small spec ~ms). */
 function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
-  let validate = compiled.get(version);
-  if (validate === undefined) {
-    validate =
-      version === '3.1'
-        ? new Ajv2020(OPTIONS).compile(openapi31Schema())
-        : new AjvDraft04(OPTIONS).compile(openapi.v3 as Record<string, unknown>);
-    compiled.set(version, validate);
-  }
+  const cached = compiled.get(version);
+  if (cached !== undefined) return cached;
+  // ajv-draft-04 is CommonJS: under Node's ESM loader its default import is `module.exports`, whose `default` is
+  // the class (as its typings say).
+  const validate =
+    version === '3.1'
+      ? new Ajv2020(OPTIONS).compile(openapi31Schema())
+      : new AjvDraft04.default(OPTIONS).compile(openapi.v3 as Record<string, unknown>);
+  compiled.set(version, validate);
   return validate;
 }
 

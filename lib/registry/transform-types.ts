@@ -19,7 +19,8 @@ export interface SkippedOperation {
 /**
  * Why an operation input (or a nested field of one) is not exposed: rules 2 and 3, transport headers, danger
  * acknowledgements (set by the HTTP client on a confirmed high-risk step), server-set fields, inputs that can't
- * be expressed, and self-referencing or too deeply nested schemas cut at the bound.
+ * be expressed, self-referencing or too deeply nested schemas cut at the bound, and fields past an action's
+ * field budget (MAX_FIELDS).
  */
 export type HiddenReason =
   | 'sensitive'
@@ -29,7 +30,8 @@ export type HiddenReason =
   | 'read_only'
   | 'unsupported'
   | 'recursive'
-  | 'too_deep';
+  | 'too_deep'
+  | 'too_large';
 
 /** An input of a registered action that no model will ever see. */
 export interface HiddenParameter {

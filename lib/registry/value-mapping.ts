@@ -14,6 +14,13 @@ import type { HiddenParameter } from './transform-types.ts';
 export const MAX_DEPTH = 5;
 /** A self-referencing schema is expanded this many times inside itself, then cut (with a note). */
 export const MAX_SELF_NESTING = 1;
+/**
+ * Nested fields one action may expose, all inputs together. An object allowlisted whole exposes everything under
+ * it, up to MAX_DEPTH levels; on a wide schema that is breadth^depth fields (DocuSign's envelope: tens of
+ * thousands, 12 s to compile and a declaration no model could use). Past the budget an optional field is hidden
+ * (`too_large`) and a required one makes the action unsupported, both with the reason.
+ */
+export const MAX_FIELDS = 400;
 
 /** Where the walk is: the paths to report and to match overlay lists, and what lies above. */
 export interface Position {
@@ -35,6 +42,8 @@ export interface WalkReport {
   policy: InputPolicy;
   hidden: HiddenParameter[];
   notes: string[];
+  /** Nested fields mapped so far for this action (MAX_FIELDS bounds it). */
+  fields: number;
 }
 
 export type ValueResult = { ok: true; value: CompiledValue; pii: boolean } | { ok: false; reason: string };
@@ -161,6 +170,9 @@ function decideField(
     return refuse('recursive', `nests its own schema deeper than ${MAX_SELF_NESTING} level(s)`);
   }
   if (here.depth > MAX_DEPTH) return refuse('too_deep', `is nested deeper than ${MAX_DEPTH} levels`);
+  if (report.fields >= MAX_FIELDS)
+    return refuse('too_large', `is past the ${MAX_FIELDS}-field budget of one action`);
+  report.fields += 1;
   const mapped = mapValue(
     child,
     { ...here, exposeAll: listed, ancestors: isRecord(child) ? [...here.ancestors, child] : here.ancestors },
