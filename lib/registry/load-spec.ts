@@ -236,26 +236,41 @@ function ownerOf(segments: readonly string[]): string | undefined {
  */
 function neutraliseDanglingRefs(document: unknown): DanglingRef[] {
   const dangling: DanglingRef[] = [];
-  const visit = (node: unknown, segments: string[]): void => {
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        visit(item, [...segments, String(i)]);
-      });
-      return;
-    }
-    if (!isRecord(node)) return;
+  // `owner` is worked out once per path item and operation, not per node: a whole spec has millions of nodes.
+  const check = (node: Record<string, unknown>, owner: string | undefined): void => {
     const ref = node.$ref;
     if (typeof ref === 'string' && (!ref.startsWith('#') || resolveLocalRef(document, node) === node)) {
-      const owner = ownerOf(segments);
       dangling.push(owner === undefined ? { ref } : { ref, owner });
       delete node.$ref;
       node['x-unresolvable-ref'] = ref;
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (typeof value === 'object' && value !== null) visit(value, [...segments, key]);
+  };
+  const visit = (node: unknown, owner: string | undefined): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, owner);
+      return;
+    }
+    if (!isRecord(node)) return;
+    check(node, owner);
+    for (const value of Object.values(node)) {
+      if (typeof value === 'object' && value !== null) visit(value, owner);
     }
   };
-  visit(document, []);
+  if (!isRecord(document)) return dangling;
+  for (const [key, value] of Object.entries(document)) {
+    if (key !== 'paths' || !isRecord(value)) {
+      visit(value, undefined);
+      continue;
+    }
+    for (const [path, pathItem] of Object.entries(value)) {
+      if (!isRecord(pathItem)) continue;
+      check(pathItem, path);
+      for (const [field, child] of Object.entries(pathItem)) {
+        const method = (HTTP_METHODS as readonly string[]).includes(field);
+        visit(child, ownerOf(['paths', path, ...(method ? [field] : [])]));
+      }
+    }
+  }
   return dangling;
 }
 

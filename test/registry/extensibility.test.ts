@@ -44,5 +44,6 @@ describe('extensibility (000: spec + overlay, no code change)', () => {
     });
     expect(registry.modelVisible()).toHaveLength(14);
     expect(compiled.skipped.map((s) => s.operation_id)).toEqual(['exportBookings']);
-  });
+    // A whole spec load: ~1 s alone, past vitest's 5 s default on a busy 2-core machine.
+  }, 30_000);
 });
