@@ -120,7 +120,8 @@ export function extractSlots(text: string): MessageSlots {
   const corrected = CORRECTION.exec(named);
   const guestName =
     (corrected ? guestNameOf(named.slice(corrected.index + corrected[0].length)) : undefined) ??
-    guestNameOf(named);
+    guestNameOf(named) ??
+    lowerCaseNameOf(named);
   if (guestName && guestName !== slots.newName) slots.guestName = guestName;
   const unsupported = unsupportedIn(said);
   if (unsupported) slots.unsupported = unsupported;
@@ -218,7 +219,7 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
   return { ...(date ? { datePhrase: date } : {}), ...(time ? { timePhrase: time } : {}) };
 }
 
-function guestNameOf(text: string): string | undefined {
+function guestNameOf(text: string, anywhere = true): string | undefined {
   const patterns = [
     new RegExp(`((?:${NAME}\\s+){0,2}${NAME})'s\\b`),
     new RegExp(
@@ -229,18 +230,70 @@ function guestNameOf(text: string): string | undefined {
       `\\b(?:[Mm]ove|[Rr]eschedule|[Ss]hift|[Pp]ush|[Cc]hange|[Uu]pdate)\\s+(${NAME}(?:\\s+${NAME})?)\\b(?!')`,
     ),
     new RegExp(`\\bfor\\s+(${NAME}(?:\\s+${NAME})?)`),
+    // "sarah smith is now 18", "Okafor has 3 more coming": the subject of the sentence.
+    new RegExp(
+      `^\\s*((?:${NAME}\\s+){0,2}${NAME})\\s+(?:is|are|has|have|needs?|wants?|will|would|cannot)\\b`,
+    ),
     new RegExp(`^\\s*(?:it's\\s+|its\\s+|the one for\\s+)?(${NAME}(?:\\s+${NAME}){0,2})\\s*[.!]?\\s*$`),
   ];
   for (const pattern of patterns) {
     const name = cleanName(pattern.exec(text)?.[1]);
     if (name) return name;
   }
+  if (!anywhere) return undefined;
   // Anywhere in the sentence: "Okafor party is now 9", "Ben Carter has a new email" (the search decides).
   for (const m of text.matchAll(new RegExp(`${NAME}(?:\\s+${NAME}){0,2}`, 'g'))) {
     const name = cleanName(m[0].replace(/['’]s$/, ''));
     if (name) return name;
   }
   return undefined;
+}
+
+/**
+ * Words of a request that are not guest names, in lower case: the capitalised non-names, and the everyday words of
+ * booking requests. Anything else may be a name typed in lower case.
+ */
+const COMMON_WORDS = new Set([
+  ...[...NOT_NAMES].map((w) => w.toLowerCase()),
+  ...(
+    'a about above after again all also am an and any are around as at be because been before being below between ' +
+    'both but by can cannot could did do does doing done dont down during each few for from further get got had has ' +
+    'have having he her here hers him his how i if in into is it its just me more most my myself no nor not now of ' +
+    'off on once only or other our ours out over own same she should so some such than that the their theirs them ' +
+    'then there these they this those through to too under until up very was we were what when where which while ' +
+    'who whom why will with would you your yours ' +
+    'hi hello hey morning afternoon evening night noon midnight tonight today tomorrow yesterday week weeks weekend ' +
+    'day days month months year pm am oclock time times date dates session sessions slot slots instead actually ' +
+    'please pls thanks thank cheers sorry ok okay yes yeah yep sure great thx ta mate guys team ' +
+    'booking bookings booked reservation reservations party parties event group family kids kid children child ' +
+    'adults adult people person persons guests guest pax heads total number numbers count headcount size ' +
+    'change changes changed update updated move moved moving reschedule rescheduled shift push pushed bring brought ' +
+    'put make made set add added remove removed cancel cancelled canceled delete drop dropped swap switch need needs ' +
+    'needed want wants wanted like would let know tell see check confirm confirmed send sent resend text sms email ' +
+    'emails mail phone mobile cell contact details detail address name names note notes link payment pay paid ' +
+    'new old extra another more less fewer earlier later back forward instead same next last first second third ' +
+    'one two three four five six seven eight nine ten eleven twelve dozen half quarter couple few several ' +
+    'coming come arrive arriving attend attending going go come joining join left leave staying stay ' +
+    'birthday cake allergy allergies wheelchair access accessible high chair chairs decorations balloons food ' +
+    'room lane lanes court arena area deck table tables zone pass passes ticket tickets session class lesson ' +
+    'is are be been our us i im ive id were was has have had thats its whats lets'
+  ).split(' '),
+]);
+
+/**
+ * Issue 30: operators type names in lower case ("move sarah smith's booking"). When no capitalised name is found,
+ * the words that are not everyday request words are tried as a name, in the same shapes as a capitalised one
+ * (possessive, "the … booking", after the change verb, "for …"), never anywhere in the sentence: the booking API's
+ * fuzzy search then decides, and no match is a question, never a guess.
+ */
+function lowerCaseNameOf(text: string): string | undefined {
+  if (new RegExp(NAME).test(text.replace(/\b(?:I|BK)\b/g, ''))) return undefined;
+  const capitalised = text.replace(/[\p{L}][\p{L}'’-]*/gu, (word) => {
+    const plain = word.toLowerCase().replace(/['’]s$/, '');
+    if (COMMON_WORDS.has(plain) || plain.length < 3 || /\d/.test(word)) return word;
+    return word[0]?.toUpperCase() + word.slice(1);
+  });
+  return guestNameOf(capitalised, false);
 }
 
 export function cleanName(raw: string | undefined): string | undefined {
