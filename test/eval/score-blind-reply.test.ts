@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlindCase } from '../../eval/lib/blind/blind-case.ts';
 import { loadBlindSuite } from '../../eval/lib/blind/blind-case.ts';
-import { scoreBlindReply } from '../../eval/lib/blind/score-blind-reply.ts';
+import { samePhoneNumber, scoreBlindReply } from '../../eval/lib/blind/score-blind-reply.ts';
 import type { ChatReply } from '../../lib/chat/service-client.ts';
 
 const READ_ONLY = new Set(['getAvailability', 'searchBookings', 'getBooking']);
@@ -262,5 +262,18 @@ describe('eval/blind/requests', () => {
     expect(new Set(suite.cases.map((c) => c.id)).size).toBe(suite.cases.length);
     expect(suite.timeZone).toMatch(/\//);
     expect(suite.meta.now).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
+describe('samePhoneNumber (issue 30: E.164 at rest, the corpus as typed)', () => {
+  it.each([
+    ['021 448 9031', '+64214489031', true],
+    ['+64 22 555 0199', '+64225550199', true],
+    ['0275550123', '+64275550123', true],
+    ['021 448 9031', '+64214489032', false],
+    ['021 448 9031', '+6421448903', false],
+    ['(312) 555-0142', '+13125550142', true],
+  ])('%s vs %s: %s', (want, actual, same) => {
+    expect(samePhoneNumber(want, actual)).toBe(same);
   });
 });

@@ -32,7 +32,18 @@ function norm(name: string, value: unknown): string {
   return text.replace(/\s+/g, ' ').toLowerCase();
 }
 
+/**
+ * One phone number, however written: the corpus keeps the operator's form ("021 448 9031") and the service stores
+ * E.164 ("+64214489031", issue 30). Digits without the trunk 0 must agree, apart from a 1-3 digit country code.
+ */
+export function samePhoneNumber(want: unknown, actual: unknown): boolean {
+  const national = (v: unknown) => String(v).replace(/\D/g, '').replace(/^0+/, '');
+  const [a, b] = [national(want), national(actual)].sort((x, y) => x.length - y.length) as [string, string];
+  return a.length >= 6 && b.endsWith(a) && b.length - a.length <= 3;
+}
+
 function sameValue(name: string, want: unknown, actual: unknown): boolean {
+  if (name === 'phone') return samePhoneNumber(want, actual);
   if (FREE_TEXT.has(name)) return norm(name, actual).includes(norm(name, want));
   return norm(name, actual) === norm(name, want);
 }
