@@ -67,6 +67,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
       ...venue,
       timezone: 'Australia/Sydney',
       locale: 'en-AU',
+      country: 'AU',
       currency: 'AUD',
     });
   });

@@ -62,7 +62,13 @@ export const listProducts: OperationHandler = function listProducts({ rules }) {
 /** The venue the caller's token is scoped to (every token has exactly one; the fixture's tokens[].venueId). */
 export const getVenue: OperationHandler = function getVenue({ rules }) {
   const { venueId, name, timezone, locale, currency } = rules.state.venue(rules.venueId);
-  return { status: 200, body: { venueId, name, timezone, locale, currency }, committed: false };
+  // The venue's country, as a ROLLER-style API also gives it (ISO 3166-1 alpha-2, from the locale's region).
+  const country = new Intl.Locale(locale).maximize().region;
+  return {
+    status: 200,
+    body: { venueId, name, timezone, locale, ...(country ? { country } : {}), currency },
+    committed: false,
+  };
 };
 
 /** The user the caller's token was issued to (the fixture's tokens[].userId), and its venue (issue 27). */
