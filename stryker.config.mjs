@@ -33,7 +33,8 @@ const name = scope.replace('/', '-');
 
 const config = {
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  // The summary reporter writes the committed evidence, docs/mutation/<scope>.json (stryker.summary-reporter.mjs).
+  plugins: ['@stryker-mutator/vitest-runner', './stryker.summary-reporter.mjs'],
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   mutate: [mutate],
   coverageAnalysis: 'perTest',
@@ -48,7 +49,7 @@ const config = {
   // admit-to-execution.ts "time out", most of them falsely): 10 s, and a mutant that loops through its own code is
   // stopped earlier anyway by Stryker's hit limit. Report timeouts apart from kills.
   timeoutMS: 10_000,
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  reporters: ['clear-text', 'progress', 'html', 'json', 'summary'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   clearTextReporter: { reportTests: false, reportMutants: false, reportScoreTable: true },
