@@ -36,9 +36,14 @@ export async function runChat(client: ServiceClient, io: ChatIO, options: ChatOp
       if (reply.kind !== 'plan') continue;
       const key = (await io.readKey('Confirm this plan? [y = yes, any other key = no] '))?.toLowerCase();
       if (key !== 'y') {
+        // No key at all: end of input, or Ctrl-C / Ctrl-D at the prompt: leave without a word to the service.
+        if (key === undefined) {
+          io.write('Not confirmed. Tell me what to change, or describe another request.');
+          return;
+        }
+        // Issue 30: the service is told, as iQ tells it, so the declined steps never come back unasked.
+        await client.sendRequest(options.sessionId, 'no');
         io.write('Not confirmed. Tell me what to change, or describe another request.');
-        // No key at all: end of input, or Ctrl-C / Ctrl-D at the prompt.
-        if (key === undefined) return;
         continue;
       }
       const confirmed = await client.confirm(reply.plan.plan_id);
