@@ -73,6 +73,8 @@ try {
   console.log(
     `faults:       ${report.faultsInjected} injected, ${hit} hit ${JSON.stringify(report.faultsHit)}`,
   );
+  const onUndo = Object.values(report.compensationFaultsHit).reduce((a, b) => a + b, 0);
+  console.log(`on undo:      ${onUndo} hit a compensation ${JSON.stringify(report.compensationFaultsHit)}`);
   console.log(`untruthful:   ${report.untruthful.length}`);
   for (const u of report.untruthful.slice(0, 20)) {
     console.log(`  ${u.plan_id} ${u.status}: ${u.problems.join('; ')}`);

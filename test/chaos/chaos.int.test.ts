@@ -5,7 +5,8 @@ import { type ExecutorStack, startExecutorStack } from '../support/executor-harn
 /**
  * Issue 13 evidence, seeded: concurrent plans on dynalite and the sandbox over HTTP, every fault kind on the
  * write and read paths (commit-then-drop, also twice in a row; reset; 503; a delay past the client's timeout;
- * slow reads). `npm run chaos:faults -- --plans 500` is the long run of the same code.
+ * slow reads; a 500 that fails a step, so later faults hit its compensations: issue 28). `npm run chaos:faults --
+ * --plans 500` is the long run of the same code.
  */
 describe('chaos: reported outcomes under injected faults', () => {
   let stack: ExecutorStack;
@@ -24,8 +25,9 @@ describe('chaos: reported outcomes under injected faults', () => {
         vi.waitFor(() => expect(landed()).toBe(true), { timeout: 20_000, interval: 50 }),
       );
 
-      // Assess: faults were hit on both paths, and every outcome is true.
+      // Assess: faults were hit on both paths and on compensations, and every outcome is true.
       expect(Object.keys(report.faultsHit).length).toBeGreaterThanOrEqual(4);
+      expect(Object.values(report.compensationFaultsHit).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
       expect(report.untruthful).toEqual([]);
       expect(report.duplicates).toEqual([]);
       expect(Object.keys(report.outcomes).sort()).toEqual(expect.arrayContaining(['completed']));

@@ -1,11 +1,12 @@
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import type { BookingApi } from '../../lib/ports/booking-api.ts';
 import type { FaultInput } from '../../lib/sandbox/faults.ts';
 import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
 import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
 import { executorFixture, TOKEN } from './executor-fixture.ts';
 import type { ExecutorStack } from './executor-harness.ts';
-import { freshWorld } from './executor-harness.ts';
+import { freshWorld, withBeforeCall } from './executor-harness.ts';
 import { aConfirmedPlan, type StepInput, steps } from './executor-plans.ts';
 
 /** mulberry32: a small seeded generator, so a run's plans and faults are the same for the same seed. */
@@ -35,6 +36,24 @@ interface ChaosCase {
   bookingId: string;
   original: { partySize: number; date: string; startTime: string };
   intended: { partySize?: number; date?: string; startTime?: string; note?: string }[];
+  /** Issue 28: step `failAt` meets a 500, and the plan's first compensation meets `fault`. */
+  undo?: { failAt: number; fault: UndoFault };
+}
+
+/** A fault for a compensation's own operation: dropped after commit (once or twice), reset, or 503 three times. */
+type UndoFault = 'drop' | 'drop_twice' | 'reset' | '503';
+
+function undoFault(kind: UndoFault, operation: string): FaultInput {
+  switch (kind) {
+    case 'drop':
+      return { operation, kind: 'commit_then_drop' };
+    case 'drop_twice':
+      return { operation, kind: 'commit_then_drop', times: 2 };
+    case 'reset':
+      return { operation, kind: 'reset' };
+    case '503':
+      return { operation, kind: 'status', status: 503, times: 3, retryAfterSeconds: 0 };
+  }
 }
 
 export interface ChaosReport {
@@ -43,6 +62,8 @@ export interface ChaosReport {
   faultsInjected: number;
   /** Journal entries an injected fault hit, by fault kind. */
   faultsHit: Record<string, number>;
+  /** Of those, the ones that hit a compensation (its key ends in `:compensate`), by fault kind (issue 28). */
+  compensationFaultsHit: Record<string, number>;
   outcomes: Record<string, number>;
   /** Plans whose reported outcome is not the booking's real state, with what differs. */
   untruthful: { plan_id: string; status: string; problems: string[]; trail: string[] }[];
@@ -101,11 +122,19 @@ function chaosCase(rnd: () => number, i: number): ChaosCase {
       intended.push({ note });
     }
   }
+  const undo =
+    count >= 2 && rnd() < 0.4
+      ? {
+          failAt: 2 + Math.floor(rnd() * (count - 1)),
+          fault: pick(rnd, ['drop', 'drop_twice', 'reset', '503'] as const),
+        }
+      : undefined;
   return {
     plan: aConfirmedPlan(inputs),
     bookingId,
     original: { partySize: 4, date: '2026-12-12', startTime: '15:00' },
     intended,
+    ...(undo ? { undo } : {}),
   };
 }
 
@@ -117,11 +146,20 @@ const OPERATIONS = [
   'getBooking',
 ] as const;
 
-/** Every fault kind, on the write and the read paths: commit-then-drop (also twice in a row), reset, 503, delay. */
+/** The writes a plan's steps send; a 500 on one fails its step, so the plan rolls back. */
+const WRITES = ['updateGuestCount', 'rescheduleBooking', 'addBookingNote'] as const;
+
+/**
+ * Every fault kind, on the write and the read paths: commit-then-drop (also twice in a row), reset, 503, delay;
+ * and a 500 that fails a step, so that the faults after it hit the compensations (issue 28: a compensation's lost
+ * answer must be reported as what happened).
+ */
 function chaosFault(rnd: () => number, timeoutMs: number): FaultInput {
   const operation = pick(rnd, OPERATIONS);
-  const kind = pick(rnd, ['drop', 'drop_twice', 'reset', '503', 'late', 'slow'] as const);
+  const kind = pick(rnd, ['drop', 'drop_twice', 'reset', '503', 'late', 'slow', 'fail'] as const);
   switch (kind) {
+    case 'fail':
+      return { operation: pick(rnd, WRITES), kind: 'status', status: 500 };
     case 'drop':
       return { operation, kind: 'commit_then_drop' };
     case 'drop_twice':
@@ -140,6 +178,16 @@ function chaosFault(rnd: () => number, timeoutMs: number): FaultInput {
 
 /** The rollback report's reason for a step whose write got no answer (rollback-report.ts). */
 const IN_DOUBT = /unknown whether the change was applied/;
+/** The rollback report's reason for a compensation whose answer was lost and could not be read back. */
+const UNDO_IN_DOUBT = /unknown whether it was undone/;
+
+/** What the journal shows of one step's compensation (its key `<plan>:step-N:compensate`). */
+export interface CompensationSends {
+  /** The booking API committed it (once: a replay is not a commit). */
+  committed: boolean;
+  /** It was sent, and every send was hit by a fault (no answer, or a refusal). */
+  allFaulted: boolean;
+}
 
 type Fields = { partySize: number; date: string; startTime: string };
 
@@ -155,6 +203,8 @@ export function truthProblems(
   readFailed: boolean,
   /** Every send of the step got no answer; with `timedOut`, at least one was held past the client's timeout. */
   writesFailed: (stepNumber: number, timedOut: boolean) => boolean,
+  /** The journal's record of step N's compensation. */
+  compensation: (stepNumber: number) => CompensationSends = () => ({ committed: false, allFaulted: false }),
 ): string[] {
   const problems: string[] = [];
   const now = fieldsOf(booking);
@@ -191,6 +241,24 @@ export function truthProblems(
       problems.push(`step ${f.step_number} in doubt though the API answered`);
     }
   }
+  // Issue 28: the report says what the compensations did. Reversed ⇒ its compensation committed; "could not be
+  // undone" ⇒ it did not; unknown ⇒ only while the API did not answer.
+  for (const n of plan.rollback_report?.actions_reversed ?? []) {
+    if (!compensation(n).committed)
+      problems.push(`step ${n} reported reversed but its compensation never committed`);
+  }
+  for (const f of plan.rollback_report?.actions_failed_to_reverse ?? []) {
+    if (IN_DOUBT.test(f.reason)) continue;
+    const sends = compensation(f.step_number);
+    if (UNDO_IN_DOUBT.test(f.reason)) {
+      const unanswered = c.intended[f.step_number - 1]?.note
+        ? sends.allFaulted
+        : readFailed || sends.allFaulted;
+      if (!unanswered) problems.push(`step ${f.step_number}'s reversal in doubt though the API answered`);
+    } else if (sends.committed) {
+      problems.push(`step ${f.step_number} reported not reversed but its compensation committed`);
+    }
+  }
   if (plan.status === 'rolled_back' && excused.size > 0) problems.push('rolled_back with steps not reversed');
   const allowed: Fields[] = [{ ...c.original }];
   c.intended.forEach((i, index) => {
@@ -213,6 +281,33 @@ export function truthProblems(
     );
   }
   return problems;
+}
+
+/**
+ * The plan's booking API with its `undo` faults: a 500 injected as step `failAt` is sent (so the plan rolls back),
+ * and the compensation fault as its first compensation is sent. Other plans run at once, so a fault may hit
+ * another plan's call of the same operation: chaos either way.
+ */
+function failingThenUndoFault(stack: ExecutorStack, api: BookingApi, c: ChaosCase): BookingApi {
+  const { undo } = c;
+  if (!undo) return api;
+  let failed = false;
+  let undone = false;
+  return withBeforeCall(api, (call) => {
+    const operation = call.action.action_id;
+    if (!failed && call.idempotencyKey === `${c.plan.plan_id}:step-${undo.failAt}`) {
+      failed = true;
+      stack.sandbox.admin.injectFault({ operation, kind: 'status', status: 500 });
+    }
+    if (
+      !undone &&
+      call.idempotencyKey?.startsWith(`${c.plan.plan_id}:`) &&
+      call.idempotencyKey.endsWith(':compensate')
+    ) {
+      undone = true;
+      stack.sandbox.admin.injectFault(undoFault(undo.fault, operation));
+    }
+  });
 }
 
 async function inPool<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -250,7 +345,11 @@ export async function runChaos(
   for (const f of faults) stack.sandbox.admin.injectFault(f);
   const delays = faults.filter((f) => f.kind === 'delay').length;
 
-  await inPool(cases, options.concurrency, (c) => world.deliver(c.plan, new OfflineExecutorModel()));
+  await inPool(cases, options.concurrency, (c) =>
+    world.deliver(c.plan, new OfflineExecutorModel(), {
+      deps: { bookingApi: failingThenUndoFault(stack, world.bookingApi, c) },
+    }),
+  );
   const unusedDelays = () => stack.sandbox.admin.faults().filter((f) => f.kind === 'delay').length;
   const landedDelays = () => stack.sandbox.admin.journal().filter((e) => e.fault === 'delay').length;
   await settled(() => landedDelays() + unusedDelays() >= delays);
@@ -258,7 +357,13 @@ export async function runChaos(
 
   const journal = stack.sandbox.admin.journal();
   const faultsHit: Record<string, number> = {};
-  for (const e of journal) if (e.fault) faultsHit[e.fault] = (faultsHit[e.fault] ?? 0) + 1;
+  const compensationFaultsHit: Record<string, number> = {};
+  for (const e of journal) {
+    if (!e.fault) continue;
+    faultsHit[e.fault] = (faultsHit[e.fault] ?? 0) + 1;
+    if (e.idempotencyKey?.endsWith(':compensate'))
+      compensationFaultsHit[e.fault] = (compensationFaultsHit[e.fault] ?? 0) + 1;
+  }
   const committed = new Map<string, number>();
   for (const e of journal) {
     if (e.committed && e.idempotencyKey)
@@ -279,8 +384,15 @@ export async function runChaos(
         sends.every((e) => e.fault !== undefined) && (!timedOut || sends.some((e) => e.fault === 'delay'))
       );
     };
+    const compensation = (n: number): CompensationSends => {
+      const sends = journal.filter((e) => e.idempotencyKey === `${c.plan.plan_id}:step-${n}:compensate`);
+      return {
+        committed: sends.some((e) => e.committed),
+        allFaulted: sends.length > 0 && sends.every((e) => e.fault !== undefined),
+      };
+    };
     const problems = booking
-      ? truthProblems(c, plan, booking, readFailed, writesFailed)
+      ? truthProblems(c, plan, booking, readFailed, writesFailed, compensation)
       : ['booking vanished'];
     if (problems.length > 0) {
       const calls = journal
@@ -303,6 +415,7 @@ export async function runChaos(
     seed: options.seed,
     faultsInjected: faults.length,
     faultsHit,
+    compensationFaultsHit,
     outcomes,
     untruthful,
     duplicates: [...committed].filter(([, n]) => n > 1).map(([key]) => key),

@@ -7,8 +7,10 @@ import { validateArguments } from '../step/argument-schema.ts';
 import { callAction } from '../step/call-action.ts';
 import { reversalReason } from '../step/error-messages.ts';
 import { compensationIdempotencyKey } from '../step/idempotency-keys.ts';
+import { leavesMutationInDoubt } from '../step/in-doubt.ts';
 import { compensationArgs } from './compensation-args.ts';
 import { compensationIfMatch } from './compensation-if-match.ts';
+import { type CompensationResult, resolveCompensation } from './resolve-compensation.ts';
 import { buildRollbackReport } from './rollback-report.ts';
 import { settleInDoubtStep } from './settle-in-doubt.ts';
 
@@ -77,18 +79,29 @@ async function compensateStep(
   // If-Match: our latest write to the booking. Someone else's change since then gives a 409, which takes the
   // compensation_failed path (manual guidance) instead of silently overwriting it.
   const ifMatch = compensationIfMatch(state.plan, stepNumber, state.compensation_versions, registry);
+  const idempotencyKey = compensationIdempotencyKey(ctx.planId, stepNumber);
   const outcome = await callAction(ctx, {
     action: target,
     args: valid.args,
-    idempotencyKey: compensationIdempotencyKey(ctx.planId, stepNumber),
+    idempotencyKey,
     stepNumber,
     purpose: 'compensation',
     ...(ifMatch ? { ifMatch } : {}),
   });
   crash(ctx, 'after_compensation_http_call');
-  const recorded = outcome.ok
-    ? await recordCompensated(ctx, state, stepNumber, outcome.data.version)
-    : await recordFailure(ctx, state, stepNumber, reversalReason(outcome.error_type, outcome.message));
+  // Issue 28: a lost answer says nothing about the booking; resolve it like a forward step's (ADR 0007).
+  const result: CompensationResult = outcome.ok
+    ? { ok: true, data: outcome.data }
+    : leavesMutationInDoubt(outcome)
+      ? await resolveCompensation(
+          ctx,
+          { step, target, args: valid.args, idempotencyKey, ...(ifMatch ? { ifMatch } : {}) },
+          outcome,
+        )
+      : { ok: false, reason: reversalReason(outcome.error_type, outcome.message) };
+  const recorded = result.ok
+    ? await recordCompensated(ctx, state, stepNumber, result.data.version)
+    : await recordFailure(ctx, state, stepNumber, result.reason);
   crash(ctx, 'after_compensation_record');
   return recorded;
 }

@@ -5,6 +5,7 @@ import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { ExecutionFailure } from '../execution-log.ts';
 import { bookingOf, bookingReferences } from '../step/step-label.ts';
 import { compensationArgs } from './compensation-args.ts';
+import { COMPENSATION_IN_DOUBT_REASON } from './resolve-compensation.ts';
 
 /** The reversal-failure reason of a step left in doubt (its write got no answer and could not be read back). */
 export const IN_DOUBT_REASON = 'no response was received, so it is unknown whether the change was applied';
@@ -59,6 +60,20 @@ function failedToReverseGuidance(
     : `${what} Please undo "${action.name}" by hand on ${booking}.`;
 }
 
+/** A compensation sent whose answer was lost and the booking unreadable: a check, not "could not be undone". */
+function undoInDoubtGuidance(
+  step: StoredStep,
+  action: CompiledAction,
+  restore: string | undefined,
+  refs: Refs,
+) {
+  const booking = bookingName(step, refs);
+  const what = `Step ${step.step_number} ("${action.name}") on ${booking} may or may not have been undone: the reversal was sent, but ${COMPENSATION_IN_DOUBT_REASON}.`;
+  return restore
+    ? `${what} Please check ${booking}; if it still shows the change, set the ${restore}.`
+    : `${what} Please check ${booking} and undo "${action.name}" by hand if the change still shows.`;
+}
+
 function inDoubtGuidance(
   step: StoredStep,
   action: CompiledAction,
@@ -100,8 +115,11 @@ export function buildRollbackReport(
     if (step.step_state === 'compensation_failed' && action) {
       const reason = compensationFailures[String(step.step_number)] ?? 'the reversal failed';
       failed.push({ step_number: step.step_number, reason });
+      const restore = valuesToRestore(step, action, actionOf);
       manual.push(
-        failedToReverseGuidance(step, action, valuesToRestore(step, action, actionOf), reason, refs),
+        reason === COMPENSATION_IN_DOUBT_REASON
+          ? undoInDoubtGuidance(step, action, restore, refs)
+          : failedToReverseGuidance(step, action, restore, reason, refs),
       );
     } else if (step.step_state === 'succeeded' && action?.read_only !== true) {
       irreversible.push(step.step_number);

@@ -31,13 +31,24 @@ export type Resolution =
 export interface ResolveOptions {
   /** Same-key re-sends allowed after a read-back that shows the change not made (the step's budget). */
   resends: number;
+  /**
+   * The key the lost write was sent under; default: the forward step's key for its recorded attempt. A
+   * compensation passes its own (`<plan>:step-N:compensate`), so a re-send is replayed, never applied twice.
+   */
+  idempotencyKey?: string;
 }
 
-function resend(ctx: StepContext, action: CompiledAction, step: StoredStep): Promise<ActionOutcome> {
+function resend(
+  ctx: StepContext,
+  action: CompiledAction,
+  step: StoredStep,
+  options: ResolveOptions,
+): Promise<ActionOutcome> {
   return callAction(ctx, {
     action,
     args: step.resolved_parameters ?? {},
-    idempotencyKey: stepIdempotencyKey(ctx.planId, step.step_number, step.attempts ?? 1),
+    idempotencyKey:
+      options.idempotencyKey ?? stepIdempotencyKey(ctx.planId, step.step_number, step.attempts ?? 1),
     ...(typeof step.before?.version === 'number' ? { ifMatch: String(step.before.version) } : {}),
     stepNumber: step.step_number,
     purpose: 'settle_in_doubt',
@@ -50,6 +61,8 @@ function resend(ctx: StepContext, action: CompiledAction, step: StoredStep): Pro
  * re-sent under the SAME Idempotency-Key (the API replays an attempt that did land, so nothing is applied twice)
  * while the budget lasts. A write that cannot be read back (a create: no id yet) is re-sent under the same key
  * (at least once, at most the budget) and the replayed answer is taken. The step stays in doubt only when the API does not answer.
+ * A compensation is resolved the same way (rollback/resolve-compensation.ts): `step` is then the compensation's
+ * write — its arguments, and as `before` the booking as our last write left it.
  */
 export async function resolveInDoubt(
   ctx: StepContext,
@@ -74,7 +87,7 @@ export async function resolveInDoubt(
         ? { kind: 'in_doubt', outcome: last, why: 'in_flight' }
         : { kind: 'not_applied', outcome: last };
     }
-    const again = await resend(ctx, action, step);
+    const again = await resend(ctx, action, step, options);
     if (again.ok) return { kind: 'applied', data: again.data };
     last = again;
     inFlight ||= again.error_type === 'timeout';
