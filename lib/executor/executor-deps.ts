@@ -61,6 +61,8 @@ export interface ExecutorDeps {
    * booking API declares no venue read.
    */
   venues?: VenueDirectory;
+  /** Waits before a transient retry (step/transient-retry.ts); default: a timer. Tests inject one that records. */
+  sleep?: (ms: number) => Promise<void>;
   /** Crash-test hook; absent (a no-op) in production. */
   crash?: (point: CrashPoint) => void;
 }

@@ -20,6 +20,8 @@ import { silentLog } from '../../lib/plans/ops-log.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import type { ActionCall, BookingApi } from '../../lib/ports/booking-api.ts';
 import { type Clock, fixedClock } from '../../lib/ports/clock.ts';
+import { type Deadline, NO_DEADLINE } from '../../lib/ports/deadline.ts';
+import { withDeadline } from '../../lib/ports/deadline-scope.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import type { SessionStore } from '../../lib/ports/session-store.ts';
@@ -132,7 +134,13 @@ export interface ExecutorWorld {
   deliver(
     plan: { plan_id: string; version?: number },
     model: BaseChatModel,
-    options?: { kind?: PlanMessage['kind']; token?: string; deps?: Partial<ExecutorDeps> },
+    options?: {
+      kind?: PlanMessage['kind'];
+      token?: string;
+      deps?: Partial<ExecutorDeps>;
+      /** The invocation's deadline, set as functions/execute-plan.ts sets it (withDeadline); default: none. */
+      deadline?: Deadline;
+    },
   ): Promise<void>;
   /** The stored plan, re-read. */
   reload(plan: StoredPlan): Promise<StoredPlan>;
@@ -189,12 +197,13 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
     async deliver(plan, model, opts = {}) {
       const stored = await plans.get(plan.plan_id);
       const execute = createExecutor(world.deps(model, opts.deps));
-      await execute({
+      const message: PlanMessage = {
         plan_id: plan.plan_id,
         kind: opts.kind ?? 'start',
         version: stored?.version ?? plan.version ?? 1,
         user_token: opts.token ?? TOKEN,
-      });
+      };
+      await withDeadline(opts.deadline ?? NO_DEADLINE, () => execute(message));
     },
     async reload(plan) {
       const stored = await plans.get(plan.plan_id);

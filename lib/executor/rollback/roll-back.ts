@@ -4,10 +4,10 @@ import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, withPlan } from '../execution-state.ts';
 import { crash, type StepContext } from '../run-context.ts';
 import { validateArguments } from '../step/argument-schema.ts';
-import { callAction } from '../step/call-action.ts';
 import { reversalReason } from '../step/error-messages.ts';
 import { compensationIdempotencyKey } from '../step/idempotency-keys.ts';
 import { leavesMutationInDoubt } from '../step/in-doubt.ts';
+import { callWithTransientRetry } from '../step/transient-retry.ts';
 import { compensationArgs } from './compensation-args.ts';
 import { compensationIfMatch } from './compensation-if-match.ts';
 import { type CompensationResult, resolveCompensation } from './resolve-compensation.ts';
@@ -80,7 +80,7 @@ async function compensateStep(
   // compensation_failed path (manual guidance) instead of silently overwriting it.
   const ifMatch = compensationIfMatch(state.plan, stepNumber, state.compensation_versions, registry);
   const idempotencyKey = compensationIdempotencyKey(ctx.planId, stepNumber);
-  const outcome = await callAction(ctx, {
+  const outcome = await callWithTransientRetry(ctx, {
     action: target,
     args: valid.args,
     idempotencyKey,

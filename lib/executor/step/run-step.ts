@@ -13,7 +13,6 @@ import { planVenue } from '../plan-venue.ts';
 import { crash, type RunContext } from '../run-context.ts';
 import { decideArguments } from './argument-rules.ts';
 import { validateArguments } from './argument-schema.ts';
-import { callAction } from './call-action.ts';
 import { intendedValues } from './change-summary.ts';
 import { describeFailure, describeInDoubt } from './error-messages.ts';
 import { stepIdempotencyKey } from './idempotency-keys.ts';
@@ -25,6 +24,7 @@ import { verifyBaseline } from './read-back.ts';
 import { resolveInDoubt } from './resolve-in-doubt.ts';
 import { bookingReferences, labelOf } from './step-label.ts';
 import { stepOutputLookup } from './templates.ts';
+import { callWithTransientRetry } from './transient-retry.ts';
 
 type Failed = Extract<ActionOutcome, { ok: false }>;
 
@@ -187,7 +187,8 @@ async function sendIntent(
 ): Promise<StepRun> {
   const step = stepOf(state.plan, stepNumber);
   const args = step.resolved_parameters ?? {};
-  const outcome = await callAction(ctx, {
+  // Issue 28: a 429/503 is retried after its Retry-After (same key), within the invocation's budget.
+  const outcome = await callWithTransientRetry(ctx, {
     action,
     args,
     stepNumber,
