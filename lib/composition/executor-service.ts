@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { venueDirectoryOf } from '../adapters/booking-api/booking-api-venue-directory.ts';
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import { DynamoExecutionLog } from '../adapters/execution-log/dynamo-execution-log.ts';
+import { tokenSealerFromConfig } from '../adapters/token-sealer/token-sealer-from-config.ts';
 import type { Config } from '../config/config.ts';
 import { createExecutor } from '../executor/create-executor.ts';
 import type { ExecutePlanMessage } from '../executor/executor-deps.ts';
@@ -47,6 +48,7 @@ export async function buildExecutorService(
     planStore: plans,
     sessionStore: sessions,
     executionLog: new DynamoExecutionLog({ client, tableName: resolved.EXECUTIONS_TABLE }),
+    tokenSealer: tokenSealerFromConfig(resolved),
     model: overrides.modelProvider?.('executor') ?? (await createChatModel(resolved, 'executor')),
     clock,
     tracer,

@@ -3,6 +3,7 @@ import { venueDirectoryOf } from '../adapters/booking-api/booking-api-venue-dire
 import { HttpBookingApi } from '../adapters/booking-api/http-booking-api.ts';
 import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
 import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
+import { tokenSealerFromConfig } from '../adapters/token-sealer/token-sealer-from-config.ts';
 import type { Config } from '../config/config.ts';
 import { DEFAULT_LOOKUP_ROLES } from '../planner/planner-deps.ts';
 import { budgetedTokenCheck } from '../plans/budgeted-token-check.ts';
@@ -43,6 +44,7 @@ export async function buildPlanService(
     ...planStatusDeps(runtime, logger, registry),
     queue: overrides.queue ?? planQueueFromConfig(runtime.config),
     checkIdentity: identityCheckOf(bookingApi, registry, runtime),
+    tokenSealer: tokenSealerFromConfig(runtime.config),
     // Issue 28: the check has its own short budget inside the invocation's deadline; past it, a 503.
     checkToken: budgetedTokenCheck(
       planTokenCheck({

@@ -4,6 +4,7 @@ import { DynamoExecutionLog } from '../adapters/execution-log/dynamo-execution-l
 import { createSqsClient } from '../adapters/sqs/sqs-client.ts';
 import { SqsDeadLetterQueue } from '../adapters/sqs/sqs-dead-letter-queue.ts';
 import { SqsPlanQueue } from '../adapters/sqs/sqs-plan-queue.ts';
+import { tokenSealerFromConfig } from '../adapters/token-sealer/token-sealer-from-config.ts';
 import type { Config } from '../config/config.ts';
 import { createAbandonExecution } from '../executor/abandon-execution.ts';
 import { NoopTracer } from '../observability/noop-tracer.ts';
@@ -45,6 +46,8 @@ export function buildWatchdogService(config: Config, logger: Logger, clock: Cloc
       planStore: plans,
       sessionStore: sessions,
       executionLog: new DynamoExecutionLog({ client, tableName: config.EXECUTIONS_TABLE }),
+      // Issue 28: the watchdog unseals only here, to roll back a dead-lettered plan; a redrive moves ciphertext.
+      tokenSealer: tokenSealerFromConfig(config),
       clock,
       tracer: new NoopTracer(),
       logger,

@@ -47,6 +47,13 @@ export const ConfigSchema = z
      * confirm, answer, executor and watchdog). Wins over TOKEN_SEALING_KEY.
      */
     TOKEN_KMS_KEY_ARN: optionalString,
+    /**
+     * Issue 28, without KMS (the local stack): base64 of a 32-byte AES-256-GCM key. Unset in the local stage: a
+     * random key per process (messages do not survive a restart). Never logged; errors do not echo it.
+     */
+    TOKEN_SEALING_KEY: optionalString.refine((v) => v === undefined || isSealingKey(v), {
+      message: 'must be base64 of exactly 32 bytes',
+    }),
 
     BOOKING_API_URL: z.url().default('http://127.0.0.1:4010'),
     /**
@@ -121,6 +128,18 @@ export const ConfigSchema = z
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+function isSealingKey(text: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()) && Buffer.from(text, 'base64').length === 32;
+}
+
+function isLocale(tag: string): boolean {
+  try {
+    return new Intl.Locale(tag).language.length >= 2;
+  } catch {
+    return false;
+  }
+}
 
 /** Raised at startup when the environment is invalid; names every bad variable. */
 export class ConfigError extends Error {

@@ -44,6 +44,9 @@ export function createAbandonExecution(deps: StepDeps): AbandonExecution {
   return async function abandonExecution(msg: PlanMessage): Promise<StoredPlan | undefined> {
     const plan = await deps.planStore.get(msg.plan_id);
     if (plan?.status !== 'executing') return undefined;
+    // Issue 28: unsealed here, in memory only. A token that cannot be unsealed throws (TokenUnsealError), and the
+    // watchdog fails the plan with the manual-check report instead of calling the booking API.
+    const token = await deps.tokenSealer.unseal(msg.sealed_token, plan.plan_id);
     const stored = await deps.executionLog.get(plan.plan_id);
     const record = stored ?? freshRecord(deps, plan);
     const scope: TraceScope = { userId: plan.user_id, sessionId: plan.session_id, planId: plan.plan_id };
@@ -55,7 +58,7 @@ export function createAbandonExecution(deps: StepDeps): AbandonExecution {
         const ctx: StepContext = {
           deps,
           planId: plan.plan_id,
-          token: msg.user_token,
+          token,
           scope,
           span,
           venue: planVenue(plan, deps.config),

@@ -13,6 +13,7 @@ import type { ExecutorStateValue } from './graph/graph-state.ts';
 import { planVenue } from './plan-venue.ts';
 import type { RunContext } from './run-context.ts';
 import { planChangeSummary } from './step/change-summary.ts';
+import { unsealToken } from './unseal-token.ts';
 import { venueRefusal } from './venue-check.ts';
 
 /** A step whose action the registry no longer offers (removed or blocked since planning) cannot run. */
@@ -96,6 +97,11 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
       deps.crash?.('before_sqs_delete');
       return;
     }
+    const unsealed = await unsealToken(deps, msg, admission.plan);
+    if (unsealed.kind === 'ended') {
+      deps.crash?.('before_sqs_delete');
+      return;
+    }
     const plan = admission.plan;
     const scope: TraceScope = { userId: plan.user_id, sessionId: plan.session_id, planId: plan.plan_id };
     const parent =
@@ -120,7 +126,7 @@ export function createExecutor(deps: ExecutorDeps): ExecutePlanMessage {
         const ctx: RunContext = {
           deps,
           planId: plan.plan_id,
-          token: msg.user_token,
+          token: unsealed.token,
           scope,
           span,
           venue: planVenue(plan, deps.config),

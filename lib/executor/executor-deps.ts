@@ -5,6 +5,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { SessionStore } from '../ports/session-store.ts';
+import type { TokenSealer } from '../ports/token-sealer.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import type { VenueDirectory } from '../ports/venue-directory.ts';
 import type { ActionRegistry } from '../registry/action-registry.ts';
@@ -50,6 +51,8 @@ export interface ExecutorDeps {
   planStore: PlanStore;
   sessionStore: SessionStore;
   executionLog: ExecutionLog;
+  /** Unseals the message's token (issue 28): only the executor and the watchdog's rollback hold one. */
+  tokenSealer: TokenSealer;
   /** A tool-calling chat model (Gemini, the offline model, or a scripted fake in tests). */
   model: BaseChatModel;
   clock: Clock;

@@ -18,10 +18,11 @@ export function buildPlanMessage(
   planId: string,
   kind: PlanMessage['kind'],
   version: number,
-  userToken: string,
+  /** The user's token as TokenSealer.seal gave it for this plan (never the token itself: issue 28). */
+  sealedToken: string,
 ): { message: PlanMessage; options: EnqueueOptions } {
   return {
-    message: { plan_id: planId, kind, version, user_token: userToken },
+    message: { plan_id: planId, kind, version, sealed_token: sealedToken },
     options: { groupId: planId, deduplicationId: planDeduplicationId(planId, kind, version) },
   };
 }

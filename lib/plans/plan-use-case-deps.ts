@@ -1,6 +1,7 @@
 import type { Clock } from '../ports/clock.ts';
 import type { PlanQueue } from '../ports/plan-queue.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
+import type { TokenSealer } from '../ports/token-sealer.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import type { OpsLog } from './ops-log.ts';
 import type { TokenCheck } from './token-check.ts';
@@ -10,6 +11,8 @@ import type { IdentityCheck } from './user-binding.ts';
 export interface PlanUseCaseDeps {
   plans: PlanStore;
   queue: PlanQueue;
+  /** Seals the user's token before it is enqueued (issue 28; lib/adapters/token-sealer). */
+  tokenSealer: TokenSealer;
   clock: Clock;
   log: OpsLog;
   /** Optional: records the seed-000 `user_confirmation` span under the plan's stored trace. */

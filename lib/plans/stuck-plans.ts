@@ -12,6 +12,9 @@ export interface StuckBounds {
 /** Why the watchdog calls a plan stuck, if it does. */
 export type StuckReason = 'not_started' | 'stopped_executing' | 'question_unanswered';
 
+/** Why a plan ends without calling the booking API: stuck, dead-lettered, or its sealed token unreadable (issue 28). */
+export type UnresumableReason = StuckReason | 'dead_letter' | 'unreadable_token';
+
 /** Pure: the plan's stuck reason at `now`, or undefined while it is terminal, pending or within its bound. */
 export function stuckReason(plan: StoredPlan, now: Date, bounds: StuckBounds): StuckReason | undefined {
   const idle = now.getTime() - Date.parse(plan.updated_at);
@@ -21,11 +24,12 @@ export function stuckReason(plan: StoredPlan, now: Date, bounds: StuckBounds): S
   return idle > bounds.runningMs ? 'stopped_executing' : undefined;
 }
 
-const WHY: Record<StuckReason | 'dead_letter', string> = {
+const WHY: Record<UnresumableReason, string> = {
   not_started: 'This request was confirmed but never started',
   stopped_executing: 'This request stopped before it finished',
   question_unanswered: 'This request waited for your answer longer than the session lasts',
   dead_letter: 'This request kept failing before it could finish',
+  unreadable_token: 'The sign-in sent with this request could not be read',
 };
 
 function bookingOf(step: StoredStep): string {
@@ -42,7 +46,7 @@ function bookingOf(step: StoredStep): string {
  */
 export function stuckFailure(
   plan: StoredPlan,
-  why: StuckReason | 'dead_letter',
+  why: UnresumableReason,
   isMutation: (actionId: string) => boolean,
 ): { failure_reason: string; rollback_report?: RollbackReport } {
   const applied = plan.actions.filter((s) => s.step_state === 'succeeded' && isMutation(s.action_id));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 import { inMemoryPlanService } from './plan-service-fixture.ts';
 
 const TOKEN = 'user-token-1';
@@ -37,10 +38,14 @@ describe('answerBlockingPrompt', () => {
     expect(resumed.blocking_prompt).toBeUndefined();
     expect(queue.messages).toEqual([
       {
-        message: { plan_id: plan.plan_id, kind: 'resume', version: 5, user_token: TOKEN },
+        message: { plan_id: plan.plan_id, kind: 'resume', version: 5, sealed_token: expect.any(String) },
         options: { groupId: plan.plan_id, deduplicationId: `${plan.plan_id}:resume:v5` },
       },
     ]);
+    // Issue 28: the answer's own token, sealed to this plan.
+    expect(await testTokenSealer.unseal(queue.messages[0]?.message.sealed_token ?? '', plan.plan_id)).toBe(
+      TOKEN,
+    );
   });
 
   it.each([

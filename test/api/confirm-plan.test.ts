@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmPlan } from '../../lib/plans/confirm-plan.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 import { inMemoryPlanService, NOW } from './plan-service-fixture.ts';
 
 const TOKEN = 'user-token-1';
@@ -23,12 +24,16 @@ describe('confirmPlan', () => {
     expect(confirmed).toMatchObject({ status: 'confirmed', confirmed_at: NOW, version: 2 });
     expect(queue.messages).toEqual([
       {
-        message: { plan_id: plan.plan_id, kind: 'start', version: 1, user_token: TOKEN },
+        message: { plan_id: plan.plan_id, kind: 'start', version: 1, sealed_token: expect.any(String) },
         options: { groupId: plan.plan_id, deduplicationId: `${plan.plan_id}:start:v1` },
       },
     ]);
     expect(lines.map((l) => l.message)).toEqual([`plan ${plan.plan_id} pending_confirmation → confirmed`]);
     expect(JSON.stringify(lines)).not.toContain(TOKEN);
+    // Issue 28: the token travels sealed to this plan.
+    const sealed = queue.messages[0]?.message.sealed_token ?? '';
+    expect(sealed).not.toContain(TOKEN);
+    expect(await testTokenSealer.unseal(sealed, plan.plan_id)).toBe(TOKEN);
   });
 
   it('is idempotent: confirming a confirmed plan returns it unchanged and enqueues nothing', async () => {

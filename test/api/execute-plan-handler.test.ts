@@ -6,11 +6,11 @@ import { aLambdaContext, anSqsEvent, anSqsRecord } from '../support/events.ts';
 
 const PLAN_A = '11111111-1111-4111-8111-111111111111';
 const PLAN_B = '22222222-2222-4222-8222-222222222222';
-const message = (plan_id: string, user_token = 'user-token-1'): PlanMessage => ({
+const message = (plan_id: string, sealed_token = 'sealed-token-1'): PlanMessage => ({
   plan_id,
   kind: 'start',
   version: 1,
-  user_token,
+  sealed_token,
 });
 
 function consumer(execute: (msg: PlanMessage) => Promise<void>, logLevel: 'SILENT' | 'DEBUG' = 'SILENT') {

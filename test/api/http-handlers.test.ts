@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../lib/observability/logger.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 import { httpClient } from './http-harness.ts';
 import { aPlanOutcome } from './outcomes.ts';
 import { inMemoryPlanService } from './plan-service-fixture.ts';
@@ -114,7 +115,10 @@ describe('HTTP handlers', () => {
       const denied = await client.confirm(plan.plan_id, { user_id: 'user-2' }, { token: canary });
       // Assess
       expect([ok.status, denied.status]).toEqual([200, 403]);
-      expect(queue.messages[0]?.message.user_token).toBe(canary);
+      // Issue 28: the message holds the token sealed to the plan, never in clear.
+      const sealed = queue.messages[0]?.message.sealed_token ?? '';
+      expect(sealed).not.toContain(canary);
+      expect(await testTokenSealer.unseal(sealed, plan.plan_id)).toBe(canary);
       expect(writes.join('')).toContain('request rejected'); // the logs were captured
       expect(writes.join('')).toContain(plan.plan_id);
       expect(writes.join('')).not.toContain(canary);

@@ -4,6 +4,7 @@ import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 
 /** A recorded ops log line. */
 export interface LogLine {
@@ -26,6 +27,14 @@ export function inMemoryPlanService() {
     warn: (message, attributes) => lines.push({ level: 'warn', message, attributes }),
   };
   // No registry here: key names (email, phone, guest_name…) are still masked on every plan response.
-  const deps: PlanServiceDeps = { log, clock, plans, queue, tracer: new NoopTracer(), isPii: () => false };
+  const deps: PlanServiceDeps = {
+    log,
+    clock,
+    plans,
+    queue,
+    tokenSealer: testTokenSealer,
+    tracer: new NoopTracer(),
+    isPii: () => false,
+  };
   return { deps, plans, queue, lines, clock };
 }

@@ -62,8 +62,10 @@ describe('IQ contract over the local stack (dynalite + fauxqs)', () => {
         plan_id: plan.plan_id,
         kind: 'start',
         version: 1,
-        user_token: 'demo-token-harbour',
+        // Issue 28: sealed to the plan (sealed-token-queue.int.test.ts unseals it); never the token in clear.
+        sealed_token: expect.stringMatching(/^aes256gcm\.v1\./),
       });
+      expect(message?.Body).not.toContain('demo-token-harbour');
       expect(message?.Attributes?.MessageDeduplicationId).toBe(`${plan.plan_id}:start:v1`);
       const item = await client.rawItem(plan.plan_id);
       expect(item).toMatchObject({ status: 'confirmed', confirmed_at: NOW, version: 2, updated_at: NOW });

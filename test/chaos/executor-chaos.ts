@@ -20,6 +20,7 @@ import { aLambdaContext, anHttpEvent, type HttpEventInput } from '../support/eve
 import { TOKEN } from '../support/executor-fixture.ts';
 import { type ExecutorStack, type ExecutorWorld, freshWorld } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 import { CREDENTIAL, PLANTED } from './adversarial-text.ts';
 import { writeViolations } from './write-invariant.ts';
 
@@ -238,6 +239,7 @@ function planEndpoints(world: ExecutorWorld) {
   const deps: PlanServiceDeps = {
     plans: world.plans,
     queue: new InMemoryPlanQueue(),
+    tokenSealer: testTokenSealer,
     clock: fixedClock('2026-11-20T10:10:00.000Z'),
     log: silentLog,
     tracer: world.tracer,

@@ -22,6 +22,7 @@ import { fixedClock } from '../../lib/ports/clock.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { EXECUTOR_NOW, executorFixture, TOKEN } from '../support/executor-fixture.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { TEST_SEALING_KEY, testTokenSealer } from '../support/token-sealer.ts';
 
 const REGION = 'us-east-1';
 let dynamo: LocalDynamo;
@@ -87,7 +88,8 @@ async function scenario(
   const plans = new DynamoPlanStore({ client: dynamoClient, tableName: tables.plans });
   const plan = aConfirmedPlan(planSteps);
   await plans.create(plan);
-  const { message, options } = buildPlanMessage(plan.plan_id, 'start', plan.version, TOKEN);
+  const sealed = await testTokenSealer.seal(TOKEN, plan.plan_id);
+  const { message, options } = buildPlanMessage(plan.plan_id, 'start', plan.version, sealed);
   await new SqsPlanQueue({ client: sqsClient, queueUrl: queues.queueUrl }).enqueue(message, options);
   const transitions = join(mkdtempSync(join(tmpdir(), 'crash-')), 'transitions.jsonl');
   const env = {
@@ -98,6 +100,8 @@ async function scenario(
     SESSIONS_TABLE: tables.sessions,
     EXECUTIONS_TABLE: tables.executions,
     PLAN_QUEUE_URL: queues.queueUrl,
+    // The child process unseals with the key the test sealed with (issue 28).
+    TOKEN_SEALING_KEY: TEST_SEALING_KEY,
     BOOKING_API_URL: sandbox.url,
     LOG_LEVEL: 'SILENT',
     TRANSITIONS_FILE: transitions,

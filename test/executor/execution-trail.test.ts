@@ -13,6 +13,7 @@ import {
   withBeforeCall,
 } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 
 /**
  * What one execution reports (issue 7 Observability, docs/executor.md §9): the `execution` span continuing the
@@ -246,7 +247,13 @@ describe('executor trail: a blocking prompt and its answer', () => {
     const waiting = await world.reload(plan);
     const stored = await world.log.get(plan.plan_id);
     await answerBlockingPrompt(
-      { plans: world.plans, queue, clock: fixedClock('2026-11-20T10:10:00.000Z'), log: silentLog },
+      {
+        plans: world.plans,
+        queue,
+        tokenSealer: testTokenSealer,
+        clock: fixedClock('2026-11-20T10:10:00.000Z'),
+        log: silentLog,
+      },
       { plan_id: plan.plan_id, user_id: plan.user_id, user_message: '16', token: TOKEN },
     );
     await world.deliver(plan, new OfflineExecutorModel(), { kind: 'resume' });

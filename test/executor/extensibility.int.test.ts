@@ -15,6 +15,7 @@ import { build } from '../../lib/registry/build-registry.ts';
 import { TOKEN } from '../support/executor-fixture.ts';
 import { type ExecutorStack, freshWorld, startExecutorStack } from '../support/executor-harness.ts';
 import { startVendorApi } from '../support/executor-vendor-extension.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 import { extendedSpecIn } from '../support/vendor-extension.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'executor-extensibility-'));
@@ -84,7 +85,7 @@ describe('extensibility, end to end (000: spec + overlay, no code change)', () =
     });
     if (outcome.kind !== 'plan') throw new Error(`expected a plan, got ${JSON.stringify(outcome)}`);
     await confirmPlan(
-      { plans: world.plans, queue, clock, log: silentLog },
+      { plans: world.plans, queue, tokenSealer: testTokenSealer, clock, log: silentLog },
       { plan_id: outcome.plan.plan_id, user_id: 'user_ops_harbour', token: TOKEN },
     );
     const [queued] = queue.drain();

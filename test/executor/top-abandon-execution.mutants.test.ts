@@ -12,6 +12,7 @@ import {
   memoryExecutorStack,
 } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 
 const DEAD = 'This request kept failing before it could finish, so it was stopped';
 
@@ -39,9 +40,10 @@ describe('abandon with rollback (ADR 0009): the watchdog ends a plan whose messa
     await stack.stop();
   });
 
-  function abandon(world: ExecutorWorld, planId: string) {
+  async function abandon(world: ExecutorWorld, planId: string) {
     const { model: _model, ...deps } = world.deps(new OfflineExecutorModel());
-    return createAbandonExecution(deps)({ plan_id: planId, kind: 'start', version: 1, user_token: TOKEN });
+    const sealed_token = await testTokenSealer.seal(TOKEN, planId);
+    return createAbandonExecution(deps)({ plan_id: planId, kind: 'start', version: 1, sealed_token });
   }
 
   it('leaves a plan that is not executing (or unknown) alone', async () => {

@@ -11,6 +11,7 @@ import type { PlanQueue } from '../../lib/ports/plan-queue.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 
 /** A log recording every line and every appended key. */
 function recordingLog() {
@@ -108,7 +109,13 @@ describe('enqueuePlanMessage (000: enqueue failure is 503)', () => {
     const plan = aStoredPlan();
 
     // Act
-    const error = await enqueuePlanMessage({ queue, log }, plan, 'start', 1, 'tok').catch((e: unknown) => e);
+    const error = await enqueuePlanMessage(
+      { queue, log, tokenSealer: testTokenSealer },
+      plan,
+      'start',
+      1,
+      'tok',
+    ).catch((e: unknown) => e);
 
     // Assess
     expect(error).toBeInstanceOf(PlanEnqueueError);

@@ -7,7 +7,12 @@ import type { DeadLetter, DeadLetterQueue } from '../../lib/ports/dead-letter-qu
 const PLAN_A = '6f1c1b1e-8a5e-4c3b-9d7e-1a2b3c4d5e6f';
 const PLAN_B = '7a2d2c2f-9b6f-4d4c-8e8f-2b3c4d5e6f70';
 
-const message = (plan_id: string, version = 2) => ({ plan_id, kind: 'start', version, user_token: 'tok' });
+const message = (plan_id: string, version = 2) => ({
+  plan_id,
+  kind: 'start',
+  version,
+  sealed_token: 'sealed-tok',
+});
 
 describe('redriveDeadLetters (npm run ops -- redrive)', () => {
   it('moves every plan message back to the queue under a per-run deduplication id, then out of the DLQ', async () => {

@@ -52,7 +52,7 @@ const letterFor = (plan: StoredPlan) => ({
   plan_id: plan.plan_id,
   kind: 'start',
   version: plan.version,
-  user_token: 'tok-1',
+  sealed_token: 'sealed-tok-1',
 });
 
 describe('sweepStuckPlans: the failing write', () => {

@@ -56,7 +56,12 @@ describe('sweepStuckPlans (watchdog, ADR 0009)', () => {
     const w = world();
     const plan = aPlan('executing', ['succeeded', 'succeeded'], 1);
     await w.plans.create(plan);
-    const letter = { plan_id: plan.plan_id, kind: 'start', version: plan.version, user_token: 'tok-1' };
+    const letter = {
+      plan_id: plan.plan_id,
+      kind: 'start',
+      version: plan.version,
+      sealed_token: 'sealed-tok-1',
+    };
     w.deadLetters.put(letter);
 
     // Act: the first sweep redrives it; its message dies again; the second sweep fails it.
@@ -67,7 +72,7 @@ describe('sweepStuckPlans (watchdog, ADR 0009)', () => {
     // Assess
     expect(first.redriven).toEqual([plan.plan_id]);
     expect(w.queue.messages.map((m) => m.options.deduplicationId)).toEqual([`${plan.plan_id}:redrive-1`]);
-    expect(w.queue.messages[0]?.message.user_token).toBe('tok-1');
+    expect(w.queue.messages[0]?.message.sealed_token).toBe('sealed-tok-1');
     expect(second.failed).toEqual([plan.plan_id]);
     expect(w.deadLetters.size).toBe(0);
     const failed = await w.plans.get(plan.plan_id);
@@ -103,7 +108,12 @@ describe('sweepStuckPlans (watchdog, ADR 0009)', () => {
     plans = w.plans;
     const plan = aPlan('executing', ['succeeded', 'succeeded'], 1, { watchdog_redrives: 1 });
     await w.plans.create(plan);
-    const letter = { plan_id: plan.plan_id, kind: 'start', version: plan.version, user_token: 'tok-1' };
+    const letter = {
+      plan_id: plan.plan_id,
+      kind: 'start',
+      version: plan.version,
+      sealed_token: 'sealed-tok-1',
+    };
     w.deadLetters.put(letter);
 
     // Act
@@ -122,7 +132,12 @@ describe('sweepStuckPlans (watchdog, ADR 0009)', () => {
     });
     const plan = aPlan('executing', ['succeeded', 'succeeded'], 1, { watchdog_redrives: 1 });
     await w.plans.create(plan);
-    w.deadLetters.put({ plan_id: plan.plan_id, kind: 'start', version: plan.version, user_token: 'tok-1' });
+    w.deadLetters.put({
+      plan_id: plan.plan_id,
+      kind: 'start',
+      version: plan.version,
+      sealed_token: 'sealed-tok-1',
+    });
 
     // Act
     const summary = await w.sweep();
@@ -204,7 +219,8 @@ describe('sweepStuckPlans (watchdog, ADR 0009)', () => {
           expires_at: Date.parse(NOW) / 1000 - 1,
         });
         await w.plans.create(plan);
-        if (c.dead) w.deadLetters.put({ plan_id: plan.plan_id, kind: 'start', version: 1, user_token: 't' });
+        if (c.dead)
+          w.deadLetters.put({ plan_id: plan.plan_id, kind: 'start', version: 1, sealed_token: 'sealed-t' });
       }
 
       // Act: a sweep, then (the redriven messages died or got lost) another once every bound has passed again.

@@ -19,6 +19,7 @@ import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.t
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
 import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
 import { createSqsClient } from '../../lib/adapters/sqs/sqs-client.ts';
+import { tokenSealerFromConfig } from '../../lib/adapters/token-sealer/token-sealer-from-config.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createExecutor } from '../../lib/executor/create-executor.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
     planStore: recordingTransitions(new DynamoPlanStore({ client, tableName: config.PLANS_TABLE })),
     sessionStore: new DynamoSessionStore({ client, tableName: config.SESSIONS_TABLE, slotTtlSeconds: 3600 }),
     executionLog: new DynamoExecutionLog({ client, tableName: config.EXECUTIONS_TABLE }),
+    tokenSealer: tokenSealerFromConfig(config),
     model: new OfflineExecutorModel(),
     clock: systemClock,
     tracer: new RecordingTracer(),

@@ -93,7 +93,7 @@ export function anSqsEvent(records: SQSRecord[]): SQSEvent {
 export function aPlanMessage(
   plan: { plan_id: string; version?: number },
   kind: PlanMessage['kind'] = 'start',
-  user_token = 'user-token-1',
+  sealed_token = 'sealed-token-1',
 ): PlanMessage {
-  return { plan_id: plan.plan_id, kind, version: plan.version ?? 1, user_token };
+  return { plan_id: plan.plan_id, kind, version: plan.version ?? 1, sealed_token };
 }

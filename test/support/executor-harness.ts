@@ -32,6 +32,7 @@ import { EXECUTOR_NOW, executorFixture, TOKEN } from './executor-fixture.ts';
 import { startInProcessSandbox } from './in-process-sandbox.ts';
 import { RecordingLogger } from './recording-logger.ts';
 import { RecordingTracer } from './recording-tracer.ts';
+import { testTokenSealer } from './token-sealer.ts';
 
 /** The parts the sandbox journal and admin calls need, over HTTP or in process. */
 export interface SandboxHandle {
@@ -140,6 +141,8 @@ export interface ExecutorWorld {
       deps?: Partial<ExecutorDeps>;
       /** The invocation's deadline, set as functions/execute-plan.ts sets it (withDeadline); default: none. */
       deadline?: Deadline;
+      /** The message's sealed token as it is (a tampered or foreign one); default: `token` sealed to the plan. */
+      sealedToken?: string;
     },
   ): Promise<void>;
   /** The stored plan, re-read. */
@@ -175,6 +178,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
       planStore: plans,
       sessionStore: sessions,
       executionLog: log,
+      tokenSealer: testTokenSealer,
       model,
       clock,
       tracer,
@@ -201,7 +205,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
         plan_id: plan.plan_id,
         kind: opts.kind ?? 'start',
         version: stored?.version ?? plan.version ?? 1,
-        user_token: opts.token ?? TOKEN,
+        sealed_token: opts.sealedToken ?? (await testTokenSealer.seal(opts.token ?? TOKEN, plan.plan_id)),
       };
       await withDeadline(opts.deadline ?? NO_DEADLINE, () => execute(message));
     },
@@ -228,6 +232,7 @@ export async function answerPrompt(world: ExecutorWorld, plan: StoredPlan, text:
     {
       plans: world.plans,
       queue: new InMemoryPlanQueue(),
+      tokenSealer: testTokenSealer,
       clock: fixedClock('2026-11-20T10:10:00.000Z'),
       log: silentLog,
     },

@@ -26,6 +26,7 @@ import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { type Emulators, startEmulators } from '../support/local-stack.ts';
 import { RecordingLogger } from '../support/recording-logger.ts';
 import { RecordingTracer } from '../support/recording-tracer.ts';
+import { testTokenSealer } from '../support/token-sealer.ts';
 
 let emulators: Emulators;
 let sandbox: RunningSandbox;
@@ -67,6 +68,7 @@ async function aPlanWhoseExecutorDied() {
     planStore: new DynamoPlanStore({ client, tableName: tables.plans, clock }),
     sessionStore: new DynamoSessionStore({ client, tableName: tables.sessions, slotTtlSeconds: 3600 }),
     executionLog: new DynamoExecutionLog({ client, tableName: tables.executions }),
+    tokenSealer: testTokenSealer,
     clock,
     tracer: new RecordingTracer(),
     logger: new RecordingLogger(),
@@ -86,7 +88,12 @@ async function aPlanWhoseExecutorDied() {
   ]);
   await base.planStore.create(plan);
   const queue = new SqsPlanQueue({ client: emulators.sqsClient, queueUrl: queues.queueUrl });
-  const start = buildPlanMessage(plan.plan_id, 'start', plan.version, TOKEN);
+  const start = buildPlanMessage(
+    plan.plan_id,
+    'start',
+    plan.version,
+    await testTokenSealer.seal(TOKEN, plan.plan_id),
+  );
   await queue.enqueue(start.message, start.options);
   let records = 0;
   const dieAfterStep2 = (point: CrashPoint) => {

@@ -25,7 +25,7 @@ export class MalformedPlanMessageError extends Error {
 /**
  * The SQS consumer (inbound adapter): Powertools' FIFO partial-batch processor stops at the first failed record
  * and reports it and every later one in batchItemFailures, so a plan's messages stay in order. The body carries
- * the user's token: it is parsed with zod and never logged (only the plan id, kind and version are). Middy adds
+ * the user's token sealed (issue 28; the executor unseals it): it is parsed with zod and never logged (only the plan id, kind and version are). Middy adds
  * the Lambda context to the logger and flushes the traces of the whole batch before the handler returns (issue
  * 7), with the same middleware as the HTTP handlers.
  */

@@ -11,8 +11,8 @@ function parseBody(text: string | undefined): unknown {
 }
 
 /**
- * The plan queue's FIFO DLQ over SQS. Bodies carry the user's token (ADR 0001): they are handed to the use case,
- * never logged. Receive does not wait (short poll): the watchdog drains what is there now.
+ * The plan queue's FIFO DLQ over SQS. Bodies carry the user's token sealed (ADR 0001, issue 28): a redrive moves
+ * the ciphertext as it is; only the watchdog's rollback unseals it. Bodies are handed to the use case, never logged. Receive does not wait (short poll): the watchdog drains what is there now.
  */
 export class SqsDeadLetterQueue implements DeadLetterQueue {
   constructor(

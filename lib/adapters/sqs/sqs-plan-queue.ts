@@ -16,8 +16,9 @@ export interface SqsPlanQueueOptions {
 /**
  * PlanQueue on SQS FIFO. MessageGroupId keeps one plan's messages in order; MessageDeduplicationId comes from
  * the caller (plan id + kind + version, docs/design-facts.md: a constant id is silently dropped within 5 minutes).
- * The body carries the user's token (docs/adr/0001): the queue is SSE-encrypted with short retention, and
- * neither the body nor the token is ever logged or put into an error message.
+ * The body carries the user's token sealed to the plan (docs/adr/0001, issue 28: ciphertext only, sealed by the
+ * use case before the send); the queue is also SSE-encrypted with short retention, and the body is never logged or
+ * put into an error message.
  */
 export class SqsPlanQueue implements PlanQueue {
   private readonly client: SQSClient;

@@ -15,6 +15,7 @@ import {
   freshWorld,
 } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
+import { testTokenSealer } from '../../support/token-sealer.ts';
 
 /**
  * The executor's behaviour: blocking prompts across invocations. One suite, run by blocking-prompt.int.test.ts over DynamoDB (dynalite) and the
@@ -34,7 +35,13 @@ export function blockingPromptSuite(start: () => Promise<ExecutorStack>): void {
   async function answer(world: ExecutorWorld, plan: StoredPlan, text: string): Promise<InMemoryPlanQueue> {
     const queue = new InMemoryPlanQueue();
     await answerBlockingPrompt(
-      { plans: world.plans, queue, clock: fixedClock('2026-11-20T10:10:00.000Z'), log: silentLog },
+      {
+        plans: world.plans,
+        queue,
+        tokenSealer: testTokenSealer,
+        clock: fixedClock('2026-11-20T10:10:00.000Z'),
+        log: silentLog,
+      },
       { plan_id: plan.plan_id, user_id: plan.user_id, user_message: text, token: TOKEN },
     );
     return queue;
