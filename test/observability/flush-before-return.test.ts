@@ -98,7 +98,12 @@ describe('flush before each Lambda returns (issue 7)', () => {
   });
 
   describe('SQS consumer', () => {
-    const message = (plan_id: string) => ({ plan_id, kind: 'start', version: 1, sealed_token: 'sealed-token-1' });
+    const message = (plan_id: string) => ({
+      plan_id,
+      kind: 'start',
+      version: 1,
+      sealed_token: 'sealed-token-1',
+    });
     const PLAN = '11111111-1111-4111-8111-111111111111';
 
     it('flushes once per batch, after every record ran, failed records included', async () => {
