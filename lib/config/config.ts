@@ -133,14 +133,6 @@ function isSealingKey(text: string): boolean {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(text.trim()) && Buffer.from(text, 'base64').length === 32;
 }
 
-function isLocale(tag: string): boolean {
-  try {
-    return new Intl.Locale(tag).language.length >= 2;
-  } catch {
-    return false;
-  }
-}
-
 /** Raised at startup when the environment is invalid; names every bad variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
