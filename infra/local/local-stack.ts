@@ -11,6 +11,7 @@ import type { CompositionOverrides } from '../../lib/composition/composition-ove
 import { buildExecutorService } from '../../lib/composition/executor-service.ts';
 import { lazy } from '../../lib/composition/lazy.ts';
 import { buildPlanService } from '../../lib/composition/plan-service.ts';
+import { buildPlanStatusService } from '../../lib/composition/plan-status-service.ts';
 import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { buildWatchdogService } from '../../lib/composition/watchdog-service.ts';
 import { type Config, loadConfig } from '../../lib/config/config.ts';
@@ -128,7 +129,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const lambdas = coldStarts(stops, config);
     const planner = lambdas.track((logger) => buildRequestService(config, logger, overrides));
     const planService = () => lambdas.track((logger) => buildPlanService(config, logger, overrides));
-    const [confirm, answer, status] = [planService(), planService(), planService()];
+    const [confirm, answer] = [planService(), planService()];
+    // The status read's own composition, as functions/get-plan.ts builds it (issue 27: cached token reads).
+    const status = lambdas.track((logger) => buildPlanStatusService(config, logger, overrides));
     // Issue 28: each function gets the timeout CDK gives it, and the gateway gives up after 29 s, as in AWS.
     const limits = localLimits(config, options.functionTimeouts);
     const gateway: LocalGateway = await startLocalGateway({
