@@ -34,6 +34,12 @@ export class BookingLookups {
     private readonly token: string,
   ) {}
 
+  /**
+   * Product names the lookups of this turn returned, by product id (availability, product lists, bookings), so a
+   * plan is shown with "Birthday Party Room", never "prod_party_room" (issue 30).
+   */
+  readonly productNames = new Map<string, string>();
+
   /** Runs one read-only action. */
   async run(action: CompiledAction, args: Record<string, unknown>): Promise<LookupResult> {
     if (!action.read_only || action.safety_tier === 'blocked' || action.execution_only) {
@@ -49,7 +55,10 @@ export class BookingLookups {
     } catch (error) {
       throw new BookingLookupUnavailableError(action.action_id, undefined, { cause: error });
     }
-    if (outcome.ok) return { ok: true, data: outcome.data };
+    if (outcome.ok) {
+      collectProductNames(outcome.data, this.productNames);
+      return { ok: true, data: outcome.data };
+    }
     if (outcome.status === 401) {
       throw new AuthRequiredError(undefined, {
         cause: new Error(`booking API answered 401 to ${action.action_id}`),
@@ -109,4 +118,18 @@ export class BookingLookups {
     if (!action || action.safety_tier === 'blocked' || action.execution_only) return undefined;
     return this.run(action, args);
   }
+}
+
+/** Every `{product_id, product_name | name}` pair in a lookup's data, at any depth (bounded). */
+function collectProductNames(data: unknown, into: Map<string, string>, depth = 0): void {
+  if (depth > 6 || data === null || typeof data !== 'object') return;
+  if (Array.isArray(data)) {
+    for (const item of data) collectProductNames(item, into, depth + 1);
+    return;
+  }
+  const record = data as Record<string, unknown>;
+  const id = record.product_id;
+  const name = record.product_name ?? record.name;
+  if (typeof id === 'string' && typeof name === 'string' && name.trim() !== '') into.set(id, name.trim());
+  for (const value of Object.values(record)) collectProductNames(value, into, depth + 1);
 }

@@ -25,7 +25,12 @@ export function buildPresentation(
   registry: PlannerRegistry,
   bookings: ReadonlyMap<string, BookingRecord>,
   venue: VenueClock,
+  productNames: ReadonlyMap<string, string> = new Map(),
 ): PlanPresentation {
+  const products = new Map(productNames);
+  for (const b of bookings.values()) {
+    if (typeof b.product_id === 'string' && b.product_name) products.set(b.product_id, b.product_name);
+  }
   const display: VenueDisplay = { locale: venue.locale, thisYear: venueToday(venue).year };
   const lines = steps.map((step): StepPresentation => {
     const bookingId = bookingIdOf(step, steps);
@@ -38,7 +43,7 @@ export function buildPresentation(
     const flag = irreversible ? ' (cannot be undone)' : '';
     return {
       step_number: step.step_number,
-      line: `${marker}${describeStep(step, action, booking, display)}${flag}`,
+      line: `${marker}${describeStep(step, action, booking, display, products)}${flag}`,
       safety_tier: action.safety_tier,
       irreversible,
     };
@@ -66,6 +71,7 @@ function describeStep(
   action: CompiledAction,
   booking: BookingRecord | undefined,
   display: VenueDisplay,
+  products: ReadonlyMap<string, string>,
 ) {
   const subject = subjectOf(step.parameters.booking_id, booking);
   const dateParam = action.parameters.find((p) => p.type === 'date')?.name;
@@ -83,7 +89,12 @@ function describeStep(
   };
   const others = Object.entries(step.parameters)
     .filter(([name]) => name !== 'booking_id' && name !== dateParam && name !== timeParam)
-    .map(([name, value]) => changeText(name, shown(name, value), shown(name, booking?.[name])));
+    .map(([name, value]) => {
+      // Issue 30: a product is shown by its name ("Birthday Party Room"), never by its id.
+      const product = name === 'product_id' ? products.get(String(value)) : undefined;
+      if (product) return changeText('product', product, booking?.product_name);
+      return changeText(name, shown(name, value), shown(name, booking?.[name]));
+    });
   if (others.length > 0) parts.push(`: ${others.join(', ')}`);
   return [action.name, subject].filter(Boolean).join(' ') + parts.join('');
 }

@@ -149,3 +149,34 @@ describe('quickActions (000 Planning Rules 5: quick-action shortcuts)', () => {
     expect(shortcuts).not.toContain('Send John the updated confirmation');
   });
 });
+
+describe('buildPresentation: products by name (issue 30)', () => {
+  it('names the product a new booking is for, never its id', () => {
+    // Prepare
+    const step = {
+      step_number: 1,
+      action_id: 'createBooking',
+      parameters: {
+        product_id: 'prod_party_room',
+        date: '2026-03-14',
+        start_time: '10:00',
+        party_size: 8,
+        guest_name: 'Jane Doe',
+      },
+    };
+
+    // Act
+    const presentation = buildPresentation(
+      [step],
+      registry,
+      new Map(),
+      venue,
+      new Map([['prod_party_room', 'Birthday Party Room']]),
+    );
+
+    // Assess
+    const line = presentation.steps[0]?.line ?? '';
+    expect(line).toContain('product Birthday Party Room');
+    expect(line).not.toContain('prod_party_room');
+  });
+});

@@ -101,7 +101,13 @@ export function generatePlanNode(ctx: TurnContext) {
         if (verdict.errors.length > 0) return { gate_errors: verdict.errors.map(formatGateError) };
         if (verdict.closed) return { gate_errors: [], result: closedBookingDecline(verdict.closed) };
         if (verdict.unavailable) return { gate_errors: [], unavailable: verdict.unavailable };
-        const presentation = buildPresentation(steps, ctx.registry, bookings, ctx.venue);
+        const presentation = buildPresentation(
+          steps,
+          ctx.registry,
+          bookings,
+          ctx.venue,
+          ctx.lookups.productNames,
+        );
         return {
           gate_errors: [],
           result: { kind: 'plan', steps, presentation, bookings: [...bookings.values()] },
