@@ -81,9 +81,20 @@ export function readLocalStackState(file: string): LocalStackState {
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A killed process that nobody has reaped yet (a zombie: its parent died with it) still answers signal 0.
+    return !isZombie(pid);
   } catch (error) {
     return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
+/** Linux: the process has exited and only waits to be reaped (state Z in /proc/<pid>/stat). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isProcessAlive, readLocalStackState } from '../../lib/ops/local-stack-state.ts';
 import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import {
   removeTempDataDirs,
@@ -81,6 +82,9 @@ describe('npm start keeps its data on disk (issue 28)', () => {
     signalGroup(first.stack.child, 'SIGKILL');
     await first.stack.closed;
     expect(existsSync(join(dataDir, 'state.json'))).toBe(true); // no clean shutdown happened
+    // The stack's own node process dies with its group, but may be reaped a moment after npm's exit.
+    const { pid } = readLocalStackState(join(dataDir, 'state.json'));
+    await vi.waitFor(() => expect(isProcessAlive(pid)).toBe(false), { timeout: 10_000, interval: 50 });
     const second = await startStack();
 
     // Assess: the plan ends truthfully, the booking holds the change once, each Idempotency-Key committed once.
