@@ -18,13 +18,14 @@ const Method = z.object({
     HttpMethod: z.string(),
     AuthorizationType: z.string(),
     ResourceId: z.object({ Ref: z.string() }),
-    Integration: z.object({ Uri: z.unknown() }),
+    Integration: z.object({ Type: z.string(), Uri: z.unknown().optional() }),
   }),
 });
 
 describe('BookingUpdateStack API (dev)', () => {
   let built: ReturnType<typeof synthApp>;
   let methods: Array<{ route: string; auth: string; integrationUri: string }>;
+  let notAllowed: Array<{ route: string; auth: string; integrationUri: string }>;
 
   beforeAll(() => {
     built = synthApp({ stage: 'dev' });
@@ -36,14 +37,29 @@ describe('BookingUpdateStack API (dev)', () => {
       const parentId = 'Ref' in ParentId ? ParentId.Ref : ParentId['Fn::GetAtt'][0];
       return `${pathOf(parentId)}/${PathPart}`;
     };
-    methods = Object.values(built.template.findResources('AWS::ApiGateway::Method')).map((m) => {
-      const p = Method.parse(m).Properties;
-      return {
-        route: `${p.HttpMethod} ${pathOf(p.ResourceId.Ref)}`,
-        auth: p.AuthorizationType,
-        integrationUri: JSON.stringify(p.Integration.Uri),
-      };
-    });
+    const all = Object.values(built.template.findResources('AWS::ApiGateway::Method'));
+    const routes = (mock: boolean) =>
+      all
+        .filter((m) => (Method.parse(m).Properties.Integration.Type === 'MOCK') === mock)
+        .map((m) => {
+          const p = Method.parse(m).Properties;
+          return {
+            route: `${p.HttpMethod} ${pathOf(p.ResourceId.Ref)}`,
+            auth: p.AuthorizationType,
+            integrationUri: JSON.stringify(p.Integration.Uri),
+          };
+        });
+    notAllowed = routes(true);
+    methods = all
+      .filter((m) => Method.parse(m).Properties.Integration.Type !== 'MOCK')
+      .map((m) => {
+        const p = Method.parse(m).Properties;
+        return {
+          route: `${p.HttpMethod} ${pathOf(p.ResourceId.Ref)}`,
+          auth: p.AuthorizationType,
+          integrationUri: JSON.stringify(p.Integration.Uri),
+        };
+      });
   });
 
   it('serves exactly the four routes of the IQ contract', () => {
@@ -57,6 +73,43 @@ describe('BookingUpdateStack API (dev)', () => {
 
   it('requires IAM (SigV4) authorisation on every method', () => {
     expect(methods.map((m) => m.auth)).toEqual(methods.map(() => 'AWS_IAM'));
+    expect(notAllowed.map((m) => m.auth)).toEqual(notAllowed.map(() => 'AWS_IAM'));
+  });
+
+  it('answers every other method of those paths 405 with Allow, never reaching a Lambda (issue 27)', () => {
+    // Prepare
+    const paths = [
+      '/v1/requests',
+      '/v1/plans/{plan_id}',
+      '/v1/plans/{plan_id}/confirm',
+      '/v1/plans/{plan_id}/answer',
+    ];
+    const others = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].flatMap((m) =>
+      paths.map((p) => `${m} ${p}`).filter((route) => !methods.some((r) => r.route === route)),
+    );
+
+    // Act
+    const mocked = notAllowed.map((m) => m.route).sort();
+
+    // Assess
+    expect(mocked).toEqual(others.sort());
+    built.template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'DELETE',
+      Integration: Match.objectLike({
+        Type: 'MOCK',
+        IntegrationResponses: [
+          Match.objectLike({
+            StatusCode: '405',
+            ResponseParameters: { 'method.response.header.Allow': "'POST'" },
+            ResponseTemplates: {
+              'application/json': Match.stringLikeRegexp(
+                '^\\{"error_type":"invalid_input","message":"this method is not allowed',
+              ),
+            },
+          }),
+        ],
+      }),
+    });
   });
 
   it('routes each operation to its own handler', () => {

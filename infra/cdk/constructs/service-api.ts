@@ -7,6 +7,9 @@ import {
   LogGroupLogDestination,
   MethodLoggingLevel,
   type MethodOptions,
+  MockIntegration,
+  PassthroughBehavior,
+  type Resource,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -93,10 +96,46 @@ export class ServiceApi extends Construct {
       integrate(props.getPlan),
       planMethod({ 'method.request.querystring.user_id': true }),
     );
-    plan.addResource('confirm').addMethod('POST', integrate(props.confirmPlan), planMethod());
-    plan.addResource('answer').addMethod('POST', integrate(props.answerPrompt), planMethod());
+    const confirm = plan.addResource('confirm');
+    confirm.addMethod('POST', integrate(props.confirmPlan), planMethod());
+    const answer = plan.addResource('answer');
+    answer.addMethod('POST', integrate(props.answerPrompt), planMethod());
+    for (const resource of [v1.getResource('requests') as Resource, plan, confirm, answer])
+      addMethodNotAllowed(resource);
 
     this.waf = settings.waf ? new ServiceWaf(this, 'Waf', { stage: this.api.deploymentStage }) : undefined;
+  }
+}
+
+/** The methods a client may try on a resource; those the resource does not serve answer 405. */
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Issue 27: a wrong method on a known path is a 405 with `Allow`, as the handlers and the local gateway answer it.
+ * API Gateway never sends a method a resource lacks to a Lambda (it answers its own 403), so each missing method
+ * gets a mock integration that answers 405 with the ServiceError body, under the same IAM authorisation.
+ */
+function addMethodNotAllowed(resource: Resource): void {
+  const allowed = HTTP_METHODS.filter((m) => resource.node.tryFindChild(m) !== undefined);
+  const body = JSON.stringify({
+    error_type: 'invalid_input',
+    message: `this method is not allowed on ${resource.path}; use ${allowed.join(', ')}`,
+  });
+  const integration = new MockIntegration({
+    passthroughBehavior: PassthroughBehavior.NEVER,
+    requestTemplates: { 'application/json': '{"statusCode": 405}' },
+    integrationResponses: [
+      {
+        statusCode: '405',
+        responseParameters: { 'method.response.header.Allow': `'${allowed.join(', ')}'` },
+        responseTemplates: { 'application/json': body },
+      },
+    ],
+  });
+  for (const method of HTTP_METHODS.filter((m) => !allowed.includes(m))) {
+    resource.addMethod(method, integration, {
+      methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true } }],
+    });
   }
 }
 
