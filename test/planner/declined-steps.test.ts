@@ -130,6 +130,18 @@ describe('issue 30: a declined step never comes back', () => {
     expect(plannedSteps(outcome)).toEqual([CHANGES.reschedule.planned, CHANGES.guests.planned]);
   });
 
+  it('a correction that asks for something else replaces the pending plan ("actually, just …")', async () => {
+    // Prepare
+    const s = session();
+    await s.ask('reschedule');
+
+    // Act
+    const outcome = await s.ask('guests', 'actually, just ');
+
+    // Assess
+    expect(plannedSteps(outcome)).toEqual([CHANGES.guests.planned]);
+  });
+
   it('a superseded change stays out of a later "also" plan unless the user states it again', async () => {
     // Prepare
     const s = session();
@@ -175,7 +187,7 @@ describe('issue 30: a declined step never comes back', () => {
 });
 
 /** One turn of a generated session. */
-type Turn = { kind: 'ask'; change: Change; also: boolean } | { kind: 'refuse' };
+type Turn = { kind: 'ask'; change: Change; prefix: '' | 'also ' | 'actually, ' } | { kind: 'refuse' };
 
 const turnArb: fc.Arbitrary<Turn> = fc.oneof(
   {
@@ -183,7 +195,7 @@ const turnArb: fc.Arbitrary<Turn> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('ask' as const),
       change: fc.constantFrom(...(Object.keys(CHANGES) as Change[])),
-      also: fc.boolean(),
+      prefix: fc.constantFrom('' as const, 'also ' as const, 'actually, ' as const),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'refuse' as const }) },
@@ -206,10 +218,10 @@ describe('issue 30: property over multi-turn sessions', () => {
           pending = [];
           continue;
         }
-        const outcome = await s.ask(turn.change, turn.also ? 'also ' : '');
+        const outcome = await s.ask(turn.change, turn.prefix);
         // A message that adds ("also") or asks again for a change of the pending plan amends it; any other request
         // supersedes it.
-        const amends = turn.also || pending.includes(turn.change);
+        const amends = turn.prefix === 'also ' || pending.includes(turn.change);
         const wanted = amends ? [...new Set([...pending, turn.change])] : [turn.change];
         // Assess: the values planned are exactly those of the changes still wanted, nothing declined or dropped.
         const planned = plannedSteps(outcome);

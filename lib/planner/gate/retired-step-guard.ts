@@ -150,12 +150,13 @@ export function keepProposedSteps<S extends { parameters: ReadonlyArray<{ name: 
 }
 
 /**
- * Words that make a message about the plan still pending: it adds to it ("also", "as well", "too", "plus") or
- * corrects it ("actually", "instead", "I meant", "make that"). Without one, a message that asks for other changes
- * is a new request, and the pending plan's steps are not carried into it. A message that opens with "and" adds.
+ * Words that add to the plan still pending ("also", "as well", "too", "plus", a message opening with "and"): its
+ * other steps stay. A correction ("actually", "instead", "sorry, I meant") keeps them only when it corrects one of
+ * them ("actually make it 4pm"); one that asks for something else replaces the plan ("actually, just make it 20
+ * guests" drops the pending reschedule), and so does a plain new request.
  */
-const AMENDS_PENDING =
-  /^\W*(and|&|\+)\s|\b(also|as well|too|plus|in addition|additionally|another thing|and then|actually|instead|rather|i meant|i mean|meant to say|sorry|correction|make that|change that|wait)\b/i;
+const ADDS_TO_PENDING =
+  /^\W*(and|&|\+)\s|\b(also|as well|too|plus|in addition|additionally|another thing|and then|on top of that)\b/i;
 
 export interface CarriedGuardInput {
   /** The proposal, normalised, before the retired-step guard. */
@@ -172,12 +173,12 @@ export interface CarriedGuardInput {
 
 /**
  * Issue 30: a plan shown and not confirmed is superseded by the next request unless that request amends it. A
- * message that neither adds to nor corrects the pending plan, and asks for none of its steps, is a new request:
+ * message that neither adds to the pending plan nor asks again for one of its steps is a new request:
  * the pending steps the model carried into it unchanged are dropped (and, on recording, retired as superseded).
  * The user who wants both says so ("also …"), and a needless re-ask is better than a change they did not take.
  */
 export function unaskedCarriedSteps(input: CarriedGuardInput): DroppedStep[] {
-  if (input.pending.length === 0 || AMENDS_PENDING.test(input.message)) return [];
+  if (input.pending.length === 0 || ADDS_TO_PENDING.test(input.message)) return [];
   const pendingPrints = new Set(input.pending.flatMap(valueFingerprints));
   const licensedNow = (step: PlanStepDraft) =>
     unlicensedSteps({
