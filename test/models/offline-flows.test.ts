@@ -192,6 +192,30 @@ describe('decideOfflineCall: the seeds’ other flows', () => {
     expect(question.args.missing).toBe('guest_count');
   });
 
+  it.each([
+    'Book open jump for 4 on Saturday at 10:30 for Ana Lee, no payment link please',
+    'Book open jump for 4 on Saturday at 10:30 for Ana Lee without a payment link',
+    "Book open jump for 4 on Saturday at 10:30 for Ana Lee, don't send a pay link",
+  ])('plans no payment link when the operator says not to: "%s" (issue 30)', (message) => {
+    // Prepare
+    const products = [{ product_id: 'p1', name: 'Open Jump', session_times: ['10:30'] }];
+
+    // Act
+    const plan = decideOfflineCall(conversation(message, { products }), TOOLS);
+
+    // Assess
+    const steps = plan.args.steps as Array<{ action_id: string }>;
+    expect(steps.map((s) => s.action_id)).toEqual(['createBooking']);
+  });
+
+  it('still plans the link for "don\'t forget the payment link"', () => {
+    const products = [{ product_id: 'p1', name: 'Open Jump', session_times: ['10:30'] }];
+    const message = "Book open jump for 4 on Saturday at 10:30 for Ana Lee and don't forget the payment link";
+    const plan = decideOfflineCall(conversation(message, { products }), TOOLS);
+    const steps = plan.args.steps as Array<{ action_id: string }>;
+    expect(steps.map((s) => s.action_id)).toEqual(['createBooking', 'createPaymentLink']);
+  });
+
   it('passes a new guest’s phone on as typed, and asks about one that is no number in the venue’s country', () => {
     // Prepare (issue 30)
     const products = [{ product_id: 'p1', name: 'Open Jump', session_times: ['10:30'] }];

@@ -94,6 +94,18 @@ export const NOT_NAMES = new Set(
 /** A capitalised word with at least one lower-case letter ("O'Brien" yes, "BK" no). */
 export const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
 
+/**
+ * Issue 30: the operator says no payment link ("no payment link", "without a link", "don't send a pay link", "skip
+ * the payment link"): none is planned, for a new booking or otherwise.
+ */
+export function refusesPaymentLink(text: string): boolean {
+  // "don't forget the payment link" asks for one.
+  if (/\b(?:don'?t|do not|never)\s+forget\b/i.test(text)) return false;
+  return /\b(?:no|without|skip|don'?t|do not|not|never)\b(?:\s+\S+){0,4}?\s+(?:pay(?:ment)?\s+)?link\b/i.test(
+    text,
+  );
+}
+
 /** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
 export function extractSlots(text: string): MessageSlots {
   const slots: MessageSlots = { intents: [] };
@@ -141,7 +153,7 @@ export function extractSlots(text: string): MessageSlots {
     const channel = channelOf(said);
     if (channel) slots.channel = channel;
   }
-  if (/\bpay(?:ment)? link\b/i.test(said)) slots.intents.push('payment_link');
+  if (/\bpay(?:ment)? link\b/i.test(said) && !refusesPaymentLink(said)) slots.intents.push('payment_link');
   if (reschedule) slots.intents.push('reschedule');
   const countSaid =
     slots.partySize !== undefined ||

@@ -1,5 +1,12 @@
 import { readPhone } from '../../contacts/phone.ts';
-import { cleanName, type MessageSlots, NAME, NOT_NAMES, phoneIn } from './extract-slots.ts';
+import {
+  cleanName,
+  type MessageSlots,
+  NAME,
+  NOT_NAMES,
+  phoneIn,
+  refusesPaymentLink,
+} from './extract-slots.ts';
 import * as reply from './offline-replies.ts';
 import { askCall, lookupCall, type OfflineCall, type Step } from './offline-types.ts';
 import { OFFLINE_LOOKUPS, type OfflineConversation, type VenueProduct } from './read-conversation.ts';
@@ -57,7 +64,9 @@ export function planNewBooking(
     action_id: PAYMENT_LINK,
     parameters: [{ name: 'booking_id', value: '{{step_1.booking_id}}' }, ...param('expires_in_hours', hours)],
   };
-  return { name: 'propose_plan', args: { steps: [create, link] } };
+  // Seed 002's flow ends with a payment link, unless the operator said not to send one.
+  const steps = refusesPaymentLink(words) ? [create] : [create, link];
+  return { name: 'propose_plan', args: { steps } };
 }
 
 /** The product whose name shares the most word stems with the message, if exactly one does. */
