@@ -131,7 +131,8 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     const proposed = planOf(
       await traced.request(session, "Move Sarah Smith's booking to Sunday at 3pm and make it 18 guests"),
     );
-    traced.stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'status', status: 503 });
+    // A 500 is not transient: the write fails at once (a 503 would be re-sent with the same key, issue 28).
+    traced.stack.sandbox.admin.injectFault({ operation: 'updateGuestCount', kind: 'status', status: 500 });
     // Act
     await traced.client.confirm(proposed.plan_id, OPERATOR);
     const done = await traced.settled(proposed.plan_id);
