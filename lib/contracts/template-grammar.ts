@@ -86,6 +86,19 @@ export function templatesIn(value: unknown): TemplateRef[] {
   return refs;
 }
 
+/**
+ * The value with each well-formed template's scope renamed by `rename` (undefined keeps it), in one pass, so that
+ * renaming step_3 → step_2 and step_2 → step_1 never touches a template twice. Other values come back unchanged.
+ */
+export function renameScopes(value: unknown, rename: (scope: string) => string | undefined): unknown {
+  if (typeof value !== 'string') return value;
+  return value.replace(new RegExp(TEMPLATE_SOURCE, 'g'), (text, scope: string, pathText: string) => {
+    const to = rename(scope);
+    const ref = to === undefined ? undefined : toRef(to, pathText, text);
+    return ref === undefined ? text : formatTemplate(ref);
+  });
+}
+
 /** `{{…}}` fragments of a value that are not well-formed templates. */
 export function malformedTemplatesIn(value: unknown): string[] {
   if (typeof value !== 'string') return [];

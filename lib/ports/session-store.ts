@@ -27,6 +27,9 @@ export const RetiredStep = z.object({
 });
 export type RetiredStep = z.infer<typeof RetiredStep>;
 
+/** The session keeps the most recent retirements only; older ones have long left the bounded history too. */
+export const MAX_RETIRED_STEPS = 20;
+
 /** Chat/session state (000 "Chat State"), one item per session_id, with TTL. */
 export const Session = z.object({
   session_id: z.string().min(1),
@@ -48,7 +51,7 @@ export const Session = z.object({
    * Issue 30: steps of plans the user declined, or that a later plan or a change of mind dropped, as value
    * fingerprints (no PII). A later plan may carry them only when the user states them again.
    */
-  retired_steps: z.array(RetiredStep).max(20).optional(),
+  retired_steps: z.array(RetiredStep).max(MAX_RETIRED_STEPS).optional(),
   /** The one executing plan of this session with a blocking prompt (000 invariant). */
   blocking_plan_id: z.string().optional(),
   version: z.number().int().min(1),

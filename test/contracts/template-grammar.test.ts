@@ -11,6 +11,7 @@ import {
   parseTemplate,
   readAll,
   readPath,
+  renameScopes,
   resolveValue,
   stepNumberOf,
   templatesIn,
@@ -202,5 +203,20 @@ describe('readAll (verify.fields, ADR 0011)', () => {
     expect(readAll(booking, 'notes.0.text')).toEqual(['a']);
     expect(readAll(booking, 'notes.missing')).toEqual([]);
     expect(readAll(booking, 'notes..text')).toEqual([]);
+  });
+});
+
+describe('renameScopes', () => {
+  it('renames each template once, in one pass, and keeps text and other scopes', () => {
+    // Prepare
+    const value = 'pay {{step_3.booking_id}} and {{ step_2.items[0].id }} of {{request.x}}';
+    const next: Record<string, string> = { step_3: 'step_2', step_2: 'step_1' };
+
+    // Act
+    const renamed = renameScopes(value, (scope) => next[scope]);
+
+    // Assess
+    expect(renamed).toBe('pay {{step_2.booking_id}} and {{step_1.items[0].id}} of {{request.x}}');
+    expect(renameScopes(42, () => 'step_9')).toBe(42);
   });
 });

@@ -1,3 +1,4 @@
+import { renameScopes, stepNumberOf } from '../../contracts/template-grammar.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { firstCue, readWords } from '../licence/intent-cues.ts';
 import { cuesOf } from '../licence/step-licence.ts';
@@ -38,44 +39,25 @@ export interface DroppedStep {
   reason: RetiredStep['reason'] | 'depends_on_dropped';
 }
 
-export interface RetiredGuardOutcome {
-  /** The proposal without the dropped steps, renumbered 1..n, placeholders rewritten to the new numbers. */
-  steps: PlanStepDraft[];
-  dropped: DroppedStep[];
-}
-
 /**
  * Issue 30: a declined or superseded plan's steps never reappear unless the user restates them. Runs in code,
  * before the gate, whatever the model proposed: a mutating step that sets a value a retired step held (same
  * action, same booking, same value) stays only when the user's words after the retirement state that value
  * again (a contact typed, a count licensed, a date or time named; for any other value, words that ask for the
- * action). Otherwise the step is dropped, with every step that reads its outputs.
+ * action). Returns the steps to drop; `withDependents` adds the steps that read their outputs.
  */
-export function withoutRetiredSteps(input: RetiredGuardInput): RetiredGuardOutcome {
-  if (input.retired.length === 0) return { steps: [...input.steps], dropped: [] };
-  const dropped = new Map<number, DroppedStep>();
+export function returningSteps(input: RetiredGuardInput): DroppedStep[] {
+  if (input.retired.length === 0) return [];
   const live = new Set((input.pending ?? []).flatMap(valueFingerprints));
-  for (const step of input.steps) {
+  return input.steps.flatMap((step): DroppedStep[] => {
     const action = input.registry.get(step.action_id);
-    if (!action || action.read_only) continue;
+    if (!action || action.read_only) return [];
     const unrestated = returningValues(step, input.retired).find(
       ({ parameter, retired, print }) =>
         !live.has(print) && !restated(step, parameter, input, input.laterText(retired.at_version)),
     );
-    if (unrestated) dropped.set(step.step_number, { step, reason: unrestated.retired.reason });
-  }
-  if (dropped.size === 0) return { steps: [...input.steps], dropped: [] };
-  dropDependents(input.steps, dropped);
-  const kept = input.steps.filter((s) => !dropped.has(s.step_number));
-  const next = renumbering(kept.map((s) => s.step_number));
-  return {
-    steps: kept.map((s, i) => ({
-      ...s,
-      step_number: i + 1,
-      parameters: Object.fromEntries(Object.entries(s.parameters).map(([k, v]) => [k, next(v)])),
-    })),
-    dropped: [...dropped.values()],
-  };
+    return unrestated ? [{ step, reason: unrestated.retired.reason }] : [];
+  });
 }
 
 function restated(step: PlanStepDraft, parameter: string, input: RetiredGuardInput, later: string): boolean {
@@ -107,37 +89,38 @@ function restated(step: PlanStepDraft, parameter: string, input: RetiredGuardInp
   return firstCue(readWords(later), cuesOf(action)) !== undefined;
 }
 
-/** Steps that read an output of a dropped step cannot run without it: they go too. */
-function dropDependents(steps: readonly PlanStepDraft[], dropped: Map<number, DroppedStep>): void {
+/** `dropped` plus every step that reads an output of a dropped one: it cannot run without it. */
+export function withDependents(
+  steps: readonly PlanStepDraft[],
+  dropped: readonly DroppedStep[],
+): DroppedStep[] {
+  const all = new Map(dropped.map((d) => [d.step.step_number, d]));
   const deps = stepDependencies(steps);
   let grew = true;
   while (grew) {
     grew = false;
     for (const step of steps) {
-      if (dropped.has(step.step_number)) continue;
-      if ([...(deps.get(step.step_number) ?? [])].some((n) => dropped.has(n))) {
-        dropped.set(step.step_number, { step, reason: 'depends_on_dropped' });
+      if (all.has(step.step_number)) continue;
+      if ([...(deps.get(step.step_number) ?? [])].some((n) => all.has(n))) {
+        all.set(step.step_number, { step, reason: 'depends_on_dropped' });
         grew = true;
       }
     }
   }
+  return [...all.values()];
 }
 
-const STEP_REF = /(\{\{\s*step_)(\d+)(\.)/g;
-
-/** Rewrites `{{step_N.…}}` to the new numbers of the kept steps (kept[i] becomes step i + 1). */
+/** Renames `{{step_N.…}}` to the new numbers of the kept steps (kept[i] becomes step i + 1). */
 function renumbering(kept: readonly number[]): (value: unknown) => unknown {
   const next = new Map(kept.map((n, i) => [n, i + 1]));
   return (value) =>
-    typeof value === 'string'
-      ? value.replace(STEP_REF, (all, open: string, n: string, dot: string) => {
-          const to = next.get(Number(n));
-          return to === undefined ? all : `${open}${to}${dot}`;
-        })
-      : value;
+    renameScopes(value, (scope) => {
+      const to = next.get(stepNumberOf(scope) ?? Number.NaN);
+      return to === undefined ? undefined : `step_${to}`;
+    });
 }
 
-/** The model's proposed steps (1-based positions) without `gone`, renumbered like withoutRetiredSteps. */
+/** The model's proposed steps (1-based positions) without `gone`, renumbered 1..n, placeholders rewritten to match. */
 export function keepProposedSteps<S extends { parameters: ReadonlyArray<{ name: string; value: string }> }>(
   proposed: readonly S[],
   gone: ReadonlySet<number>,

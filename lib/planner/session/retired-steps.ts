@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { RetiredReason, RetiredStep } from '../../ports/session-store.ts';
-import type { CompiledAction } from '../../registry/compiled-action.ts';
+import { MAX_RETIRED_STEPS, type RetiredReason, type RetiredStep } from '../../ports/session-store.ts';
 
 export type { RetiredReason, RetiredStep };
-
-/** The session keeps the most recent retirements only; older ones have long left the bounded history too. */
-export const MAX_RETIRED_STEPS = 20;
 
 /** A step as both plan drafts and stored plans carry it. */
 export interface StepValues {
@@ -99,11 +95,6 @@ export function returningValues(step: StepValues, retired: readonly RetiredStep[
     const from = candidates.findLast((r) => r.fingerprints.includes(print));
     return from ? [{ parameter: name, print, retired: from }] : [];
   });
-}
-
-/** Whether a step is mutating, the only kind a retirement is about. */
-export function isMutating(action: Pick<CompiledAction, 'read_only'> | undefined): boolean {
-  return action !== undefined && !action.read_only;
 }
 
 function bookingIdOf(step: StepValues): string | undefined {

@@ -7,8 +7,9 @@ import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
 import {
   type DroppedStep,
   keepProposedSteps,
+  returningSteps,
   unaskedCarriedSteps,
-  withoutRetiredSteps,
+  withDependents,
 } from '../../gate/retired-step-guard.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
 import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
@@ -136,14 +137,14 @@ function retiredStepsIn(
   };
   const carried = unaskedCarriedSteps({ ...facts, steps, pending: ctx.pendingSteps, message: ctx.message });
   const gone = new Set(carried.map((d) => d.step.step_number));
-  const { dropped: returning } = withoutRetiredSteps({
+  const returning = returningSteps({
     ...facts,
     steps: steps.filter((s) => !gone.has(s.step_number)),
     retired: ctx.retired,
     laterText: ctx.laterText,
     pending: ctx.pendingSteps,
   });
-  const dropped = [...carried, ...returning];
+  const dropped = withDependents(steps, [...carried, ...returning]);
   if (dropped.length === 0) return { steps: [...proposed], dropped };
   for (const d of dropped) gone.add(d.step.step_number);
   return { steps: keepProposedSteps(proposed, gone), dropped };
