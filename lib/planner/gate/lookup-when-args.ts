@@ -1,3 +1,4 @@
+import { isWhenType } from '../../contracts/primitives.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import { missingWhenQuestion, type WhenQuestion } from '../../dates/when-question.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
@@ -20,12 +21,7 @@ export function resolveLookupWhenArgs(
   const out: Record<string, unknown> = { ...args };
   for (const param of action.parameters) {
     const value = args[param.name];
-    if (
-      typeof value !== 'string' ||
-      (param.type !== 'date' && param.type !== 'time' && param.type !== 'datetime')
-    ) {
-      continue;
-    }
+    if (typeof value !== 'string' || !isWhenType(param.type)) continue;
     const read = reader.read(param.type, value.trim());
     if (read.kind === 'ask') return { question: read.question };
     if (read.kind === 'part_of_day') return { question: missingWhenQuestion(read.phrase, 'time') };

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '@langchain/core/language_models/base';
 import * as z from 'zod';
+import { isWhenType } from '../../contracts/primitives.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import { toFunctionDeclaration } from '../../registry/gemini-declarations.ts';
 import {
@@ -21,7 +22,7 @@ export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
   const properties = { ...declaration.parameters.properties };
   for (const parameter of action.parameters) {
     const property = properties[parameter.name];
-    if (property && WHEN_TYPES.has(parameter.type))
+    if (property && isWhenType(parameter.type))
       properties[parameter.name] = { ...property, description: whenDescription(parameter.description) };
   }
   return {
@@ -33,8 +34,6 @@ export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
     },
   };
 }
-
-const WHEN_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'datetime']);
 
 /**
  * A lookup's date or time parameter as rule 4 of the prompt says: the user's words are welcome, because the
