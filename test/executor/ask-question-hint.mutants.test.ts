@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkHint, isUnsafeQuestionText, MAX_HINT_CHARS } from '../../lib/executor/ask/question-hint.ts';
+import { checkHint, MAX_HINT_CHARS } from '../../lib/executor/ask/question-hint.ts';
+import { isUnsafeQuestionText } from '../../lib/questions/unsafe-question-text.ts';
 
 /**
  * Issue 14, decision 1: the model's only free text in a question (a hint) and the check the planner's questions go
