@@ -41,14 +41,14 @@ describe('npm run chat', () => {
   });
 
   it('drives a full reschedule from piped input: plan, one-key confirm, progress, success summary', async () => {
-    // Arrange
+    // Prepare
     const before = stack.sandbox.admin.bookingByReference('BK-1058');
     expect(before?.date).not.toBe('2026-11-28');
 
     // Act
     const run = await runChat(stack.url, "Move Ethan Harris's booking to Saturday at 3pm\ny\n");
 
-    // Assert
+    // Assess
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Plan:');
     expect(run.stdout).toMatch(/1\. .*Ethan Harris/);
@@ -58,13 +58,13 @@ describe('npm run chat', () => {
   });
 
   it('does nothing when the plan is not confirmed', async () => {
-    // Arrange
+    // Prepare
     const before = stack.sandbox.admin.bookingByReference('BK-1059');
 
     // Act
     const run = await runChat(stack.url, "Move Ava Thompson's booking to Saturday at 4pm\nn\n");
 
-    // Assert
+    // Assess
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Not confirmed.');
     expect(stack.sandbox.admin.bookingByReference('BK-1059')).toEqual(before);

@@ -52,7 +52,7 @@ const validOverlay = {
 
 describe('001 contract limits', () => {
   it('accepts the valid fixtures, so each rejection below is caused by the one bad field', () => {
-    // Prepare / Act / Assert
+    // Prepare / Act / Assess
     expect(failingPaths(AtomicAction, validAction)).toEqual([]);
     expect(failingPaths(ExecutionPlan, validPlan)).toEqual([]);
     expect(failingPaths(ActionMetadataOverlay, validOverlay)).toEqual([]);

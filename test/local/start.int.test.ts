@@ -89,7 +89,7 @@ describe('npm start (local stack as a child process)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ user_id: 'u' }),
     });
-    // Assert: the offline model plans the guest-count change of the one John Smith
+    // Assess: the offline model plans the guest-count change of the one John Smith
     const planningBody = (await planning.json()) as {
       kind?: string;
       plan?: { actions: { action_id: string }[] };

@@ -44,11 +44,11 @@ afterAll(async () => {
 describe('npm run metrics (against dynalite)', () => {
   describe('runMetrics', () => {
     it('prints the exact figures as JSON with --json', async () => {
-      // Arrange
+      // Prepare
       const { out, err, sink } = io();
       // Act
       const code = await runMetrics(['--table', table, '--endpoint', dynamo.endpoint, '--json'], {}, sink);
-      // Assert
+      // Assess
       expect({ code, err }).toEqual({ code: 0, err: [] });
       const printed = JSON.parse(out.join('\n'));
       expect(printed).toEqual(computeMetrics(plans));
@@ -92,7 +92,7 @@ describe('npm run metrics (against dynalite)', () => {
           env: { ...process.env, PLANS_TABLE: '', DYNAMODB_ENDPOINT: '' },
         },
       );
-      // Assert
+      // Assess
       expect(JSON.parse(stdout)).toEqual(computeMetrics(plans));
     });
   });

@@ -7,13 +7,13 @@ const ROOT = join(import.meta.dirname, '../..');
 
 describe('compiled-registry.generated.json', () => {
   it('equals a fresh build of openapi/ + overlays/ (STYLE 10: CI proves the artefact is fresh)', async () => {
-    // Arrange
+    // Prepare
     const committed: unknown = JSON.parse(
       readFileSync(join(ROOT, 'lib/registry/compiled-registry.generated.json'), 'utf8'),
     );
     // Act
     const fresh = await build(join(ROOT, 'openapi/booking-api.yaml'), join(ROOT, 'overlays'));
-    // Assert
+    // Assess
     expect(
       JSON.parse(JSON.stringify(fresh)),
       'lib/registry/compiled-registry.generated.json is stale: run npm run registry:build and commit the result',

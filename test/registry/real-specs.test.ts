@@ -40,7 +40,7 @@ describe('the registry on real public specs', () => {
     ])('%s: every operation of the fixture is accounted for, at least 15 model-visible', (name, result) => {
       // Act
       const { actions, skipped } = result().transform;
-      // Assert
+      // Assess
       const accounted = [...actions.map((a) => a.action_id), ...skipped.map((s) => s.operation_id)].sort();
       expect(accounted).toEqual([...(TRIMMED_SPECS[name]?.operations ?? [])].sort());
       expect(registryOf(result()).modelVisible().length).toBeGreaterThanOrEqual(15);
@@ -55,7 +55,7 @@ describe('the registry on real public specs', () => {
         for (const action of registryOf(result()).modelVisible()) {
           // Act
           const declaration = toFunctionDeclaration(action);
-          // Assert
+          // Assess
           expect(geminiProblems(declaration.parameters), action.action_id).toEqual([]);
           expect(JSON.stringify(declaration)).not.toMatch(MARKUP);
           expect(declaration.description.length).toBeLessThanOrEqual(500);
@@ -95,7 +95,7 @@ describe('the registry on real public specs', () => {
     it('declares a booking with a list of appointment segments as nested schemas', () => {
       // Act
       const { parameters } = toFunctionDeclaration(registryOf(square).require('CreateBooking'));
-      // Assert
+      // Assess
       const booking = parameters.properties.booking;
       expect(parameters.required).toEqual(['booking']);
       expect(Object.keys(booking?.properties ?? {})).toEqual([

@@ -42,7 +42,7 @@ describe('the demo venue fixture (issue 3)', () => {
   });
 
   it.each(MONDAY_TO_SUNDAY)('never overbooks a slot when today is %s', (now) => {
-    // Arrange
+    // Prepare
     const day = buildState(fixture, now);
 
     // Act
@@ -60,7 +60,7 @@ describe('the demo venue fixture (issue 3)', () => {
       return taken > product.capacityPerSession;
     });
 
-    // Assert
+    // Assess
     expect(overbooked.map((b) => b.bookingReference)).toEqual([]);
   });
 });

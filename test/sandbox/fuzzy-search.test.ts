@@ -51,10 +51,10 @@ describe('fuzzySearch', () => {
   });
 
   it('ranks an exact match above a typo', () => {
-    // Arrange: "tan" matches John Tan exactly; nothing else is within one edit with the same initial.
+    // Prepare: "tan" matches John Tan exactly; nothing else is within one edit with the same initial.
     const found = fuzzySearch(BOOKINGS, 'tan', 10);
 
-    // Assert
+    // Assess
     expect(references(found)[0]).toBe('BK-1043');
   });
 
