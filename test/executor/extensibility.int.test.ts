@@ -11,7 +11,7 @@ import { confirmPlan } from '../../lib/plans/confirm-plan.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 import { TOKEN } from '../support/executor-fixture.ts';
 import { type ExecutorStack, freshWorld, startExecutorStack } from '../support/executor-harness.ts';
 import { startVendorApi } from '../support/executor-vendor-extension.ts';

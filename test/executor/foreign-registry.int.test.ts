@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import type { ActionCall, ActionOutcome, BookingApi } from '../../lib/ports/booking-api.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 import { type ExecutorStack, freshWorld, startExecutorStack } from '../support/executor-harness.ts';
 import { aConfirmedPlan } from '../support/executor-plans.ts';
 

@@ -4,7 +4,7 @@ import { normalizeProposal } from '../../lib/planner/gate/normalize-proposal.ts'
 import { planErrors } from '../../lib/planner/gate/plan-checks.ts';
 import { buildSystemPrompt } from '../../lib/planner/prompt/system-prompt.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 
 /** Square's registry (test/fixtures/specs/square): a booking with a list of appointment segments. */
 const SQUARE = join(import.meta.dirname, '../fixtures/specs/square');

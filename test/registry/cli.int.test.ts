@@ -8,9 +8,9 @@ const ROOT = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'registry-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs the CLI as an operator would: npm run registry = the pinned Node 22 on lib/registry/cli.ts (type stripping). */
+/** Runs the CLI as an operator would: npm run registry = the pinned Node 22 on devkit/registry/cli.ts (type stripping). */
 function cli(...args: string[]) {
-  return spawnSync(join(ROOT, 'node_modules/.bin/node'), ['lib/registry/cli.ts', ...args], {
+  return spawnSync(join(ROOT, 'node_modules/.bin/node'), ['devkit/registry/cli.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
   });

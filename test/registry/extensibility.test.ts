@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 import { toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';
 import { extendedSpecIn } from '../support/vendor-extension.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 

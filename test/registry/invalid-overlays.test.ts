@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWithReport } from '../../lib/registry/build-registry.ts';
-import { loadOverlays, parseOverlay } from '../../lib/registry/load-overlays.ts';
+import { buildWithReport } from '../../lib/registry/compile/build-registry.ts';
+import { loadOverlays, parseOverlay } from '../../lib/registry/compile/load-overlays.ts';
 
 const SPEC = join(import.meta.dirname, '../../openapi/booking-api.yaml');
 const OVERLAYS = join(import.meta.dirname, '../../overlays');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { buildWithReport } from '../../lib/registry/build-registry.ts';
-import { loadSpec } from '../../lib/registry/load-spec.ts';
+import { buildWithReport } from '../../lib/registry/compile/build-registry.ts';
+import { loadSpec } from '../../lib/registry/compile/load-spec.ts';
 
 const SPECS = join(import.meta.dirname, '../fixtures/specs');
 

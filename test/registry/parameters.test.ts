@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapSchema } from '../../lib/registry/schema-mapping.ts';
+import { mapSchema } from '../../lib/registry/compile/schema-mapping.ts';
 import { jsonBody, okResponse, op, overlay, specDoc, thingIdParam, transformDoc } from './helpers.ts';
 
 describe('parameters', () => {

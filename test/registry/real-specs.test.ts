@@ -1,8 +1,12 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatReport } from '../../devkit/registry/cli-format.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { type BuildResult, buildWithReport, strictProblems } from '../../lib/registry/build-registry.ts';
-import { formatReport } from '../../lib/registry/cli-format.ts';
+import {
+  type BuildResult,
+  buildWithReport,
+  strictProblems,
+} from '../../lib/registry/compile/build-registry.ts';
 import type { CompiledField } from '../../lib/registry/compiled-action.ts';
 import { argsSchema, toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';
 import { TRIMMED_SPECS } from '../fixtures/specs/trimmed-specs.ts';

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { boundedText, plainText } from '../../lib/registry/plain-text.ts';
+import { boundedText, plainText } from '../../lib/registry/compile/plain-text.ts';
 import { isDangerHeaderName, isSensitiveName } from '../../lib/registry/sensitive.ts';
 import { jsonBody, okResponse, op, overlay, specDoc, transformDoc } from './helpers.ts';
 

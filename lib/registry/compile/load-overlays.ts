@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, YAMLParseError } from 'yaml';
-import { ActionMetadataOverlay } from '../contracts/overlay.ts';
+import { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import { OverlayLoadError } from '../registry-errors.ts';
 import { isRecord } from './openapi-shapes.ts';
-import { OverlayLoadError } from './registry-errors.ts';
 import type { SkippedOperation } from './transform-types.ts';
 
 /** A zod-valid overlay and the file it came from. */

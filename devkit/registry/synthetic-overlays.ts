@@ -1,7 +1,7 @@
-import { SnakeCase } from '../contracts/primitives.ts';
-import { candidateParameters } from './candidate-parameters.ts';
-import type { LoadedOverlays } from './load-overlays.ts';
-import type { SpecOperation } from './spec-operations.ts';
+import { SnakeCase } from '../../lib/contracts/primitives.ts';
+import { candidateParameters } from '../../lib/registry/compile/candidate-parameters.ts';
+import type { LoadedOverlays } from '../../lib/registry/compile/load-overlays.ts';
+import type { SpecOperation } from '../../lib/registry/compile/spec-operations.ts';
 
 /** Which optional inputs a synthetic overlay allowlists. */
 export type SyntheticAllowlist = 'none' | 'all';

@@ -1,5 +1,5 @@
-import type { PathSegment } from '../contracts/template-grammar.ts';
-import { snakeCase } from './naming.ts';
+import type { PathSegment } from '../../contracts/template-grammar.ts';
+import { snakeCase } from '../naming.ts';
 import { isRecord, type JsonRecord, recordAt } from './openapi-shapes.ts';
 import { normaliseSchema } from './schema-mapping.ts';
 

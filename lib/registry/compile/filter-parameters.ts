@@ -1,12 +1,12 @@
-import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import { SnakeCase } from '../contracts/primitives.ts';
+import type { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import { SnakeCase } from '../../contracts/primitives.ts';
+import type { CompiledParameter, DangerHeader } from '../compiled-action.ts';
+import { isDangerHeaderName, isTransportHeader } from '../sensitive.ts';
 import type { CandidateParameter } from './candidate-parameters.ts';
-import type { CompiledParameter, DangerHeader } from './compiled-action.ts';
 import { canonicalPath, type InputPolicy, inputPolicy } from './input-policy.ts';
 import { isRecord } from './openapi-shapes.ts';
 import { mapSchema, normaliseSchema } from './schema-mapping.ts';
 import { followPath } from './schema-path.ts';
-import { isDangerHeaderName, isTransportHeader } from './sensitive.ts';
 import type { HiddenParameter, SkipKind } from './transform-types.ts';
 import { fieldDescription, mapValue, type WalkReport } from './value-mapping.ts';
 

@@ -1,9 +1,9 @@
-import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import { isPiiKey } from '../observability/redact.ts';
-import { snakeCase } from './naming.ts';
+import type { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import { isPiiKey } from '../../observability/redact.ts';
+import { snakeCase } from '../naming.ts';
+import { isSensitiveName } from '../sensitive.ts';
 import { isRecord } from './openapi-shapes.ts';
 import { normaliseSchema, schemaType } from './schema-mapping.ts';
-import { isSensitiveName } from './sensitive.ts';
 
 /**
  * The overlay's input lists as predicates over input paths. A path names a top-level input (`booking`) or a

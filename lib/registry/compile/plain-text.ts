@@ -1,4 +1,4 @@
-import { truncate } from './naming.ts';
+import { truncate } from '../naming.ts';
 
 /**
  * OpenAPI descriptions are CommonMark and often carry HTML (OpenAPI 3.0.3 §4.7: "CommonMark syntax MAY be used

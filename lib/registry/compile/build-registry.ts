@@ -1,4 +1,4 @@
-import type { CompiledRegistry } from './compiled-action.ts';
+import type { CompiledRegistry } from '../compiled-action.ts';
 import { type LoadedOverlays, loadOverlays } from './load-overlays.ts';
 import { type LoadedSpec, loadSpec } from './load-spec.ts';
 import { sourceHash } from './source-hash.ts';

@@ -1,5 +1,15 @@
-import type { ActionParameter, AtomicAction, FieldShape, ValueShape } from '../contracts/atomic-action.ts';
-import type { CompiledAction, CompiledField, CompiledParameter, CompiledValue } from './compiled-action.ts';
+import type {
+  ActionParameter,
+  AtomicAction,
+  FieldShape,
+  ValueShape,
+} from '../../lib/contracts/atomic-action.ts';
+import type {
+  CompiledAction,
+  CompiledField,
+  CompiledParameter,
+  CompiledValue,
+} from '../../lib/registry/compiled-action.ts';
 
 /** The model-facing shape of a nested value: types, names, descriptions; no wire names or constraints. */
 function toValueShape(value: CompiledValue): ValueShape {

@@ -1,5 +1,5 @@
-import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import type { CompiledAction, CompiledCompensation } from './compiled-action.ts';
+import type { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import type { CompiledAction, CompiledCompensation } from '../compiled-action.ts';
 import { compileTemplates, type TemplateScope } from './template-checks.ts';
 
 /** What compensation checks need to know about the registry being built. */

@@ -1,5 +1,5 @@
-import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import { humanize, oneLine, snakeCase, truncate } from './naming.ts';
+import type { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import { humanize, oneLine, snakeCase, truncate } from '../naming.ts';
 import { boundedText, plainText } from './plain-text.ts';
 import type { SpecOperation } from './spec-operations.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
+import { SpecLoadError } from '../registry-errors.ts';
 import { isRecord } from './openapi-shapes.ts';
-import { SpecLoadError } from './registry-errors.ts';
 
 const FS_REASONS: Record<string, string> = {
   ENOENT: 'no such file',

@@ -1,7 +1,7 @@
-import { SnakeCase } from '../contracts/primitives.ts';
-import type { CompiledField, CompiledValue, Constraints } from './compiled-action.ts';
+import { SnakeCase } from '../../contracts/primitives.ts';
+import type { CompiledField, CompiledValue, Constraints } from '../compiled-action.ts';
+import { humanize, snakeCase } from '../naming.ts';
 import type { InputPolicy } from './input-policy.ts';
-import { humanize, snakeCase } from './naming.ts';
 import { isRecord, type JsonRecord, recordAt } from './openapi-shapes.ts';
 import { boundedText, plainText } from './plain-text.ts';
 import { mapSchema, normaliseSchema, schemaType } from './schema-mapping.ts';

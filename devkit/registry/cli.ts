@@ -1,14 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildWithReport, strictProblems } from './build-registry.ts';
+import { buildWithReport, strictProblems } from '../../lib/registry/compile/build-registry.ts';
+import { RegistryError } from '../../lib/registry/registry-errors.ts';
 import { formatReport } from './cli-format.ts';
 import { toAtomicAction } from './model-view.ts';
-import { RegistryError } from './registry-errors.ts';
 
 const DEFAULT_SPEC = fileURLToPath(new URL('../../openapi/booking-api.yaml', import.meta.url));
 const DEFAULT_OVERLAYS = fileURLToPath(new URL('../../overlays', import.meta.url));
-const DEFAULT_OUT = fileURLToPath(new URL('./compiled-registry.generated.json', import.meta.url));
+const DEFAULT_OUT = fileURLToPath(
+  new URL('../../lib/registry/compiled-registry.generated.json', import.meta.url),
+);
 
 const USAGE = `usage:
   npm run registry [-- --spec <file>] [--overlays <dir>] [--json] [--strict]

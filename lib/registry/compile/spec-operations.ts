@@ -1,4 +1,4 @@
-import { snakeCase } from './naming.ts';
+import { snakeCase } from '../naming.ts';
 import { HTTP_METHODS, isRecord, type JsonRecord, recordAt, stringAt } from './openapi-shapes.ts';
 import { normaliseSchema } from './schema-mapping.ts';
 import type { SkippedOperation } from './transform-types.ts';

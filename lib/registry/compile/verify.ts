@@ -1,7 +1,7 @@
-import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import { parsePath } from '../contracts/template-grammar.ts';
+import type { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import { parsePath } from '../../contracts/template-grammar.ts';
+import type { CompiledAction, CompiledVerify } from '../compiled-action.ts';
 import { type CompensationContext, checkCoverage, target } from './compensation.ts';
-import type { CompiledAction, CompiledVerify } from './compiled-action.ts';
 import { followPath } from './schema-path.ts';
 import { compileTemplates } from './template-checks.ts';
 

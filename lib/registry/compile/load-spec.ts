@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { SpecLoadError } from '../registry-errors.ts';
 import { openapiSchemaErrors } from './openapi-schema-validator.ts';
 import { HTTP_METHODS, isRecord, recordAt, resolveLocalRef, stringAt } from './openapi-shapes.ts';
 import { checkSpecFile } from './preflight-spec.ts';
-import { SpecLoadError } from './registry-errors.ts';
 import { operationKey } from './spec-operations.ts';
 import type { SkippedOperation } from './transform-types.ts';
 

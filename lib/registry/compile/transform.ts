@@ -1,8 +1,8 @@
-import type { ActionMetadataOverlay } from '../contracts/overlay.ts';
-import { SnakeCase } from '../contracts/primitives.ts';
+import type { ActionMetadataOverlay } from '../../contracts/overlay.ts';
+import { SnakeCase } from '../../contracts/primitives.ts';
+import { CompiledAction } from '../compiled-action.ts';
 import { candidateParameters } from './candidate-parameters.ts';
 import { type CompensationContext, resolveCompensation } from './compensation.ts';
-import { CompiledAction } from './compiled-action.ts';
 import { describeAction, nameAction } from './describe-action.ts';
 import { filterParameters } from './filter-parameters.ts';
 import type { LoadedOverlay } from './load-overlays.ts';

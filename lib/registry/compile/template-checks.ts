@@ -3,8 +3,8 @@ import {
   formatTemplate,
   type PathSegment,
   parseTemplate,
-} from '../contracts/template-grammar.ts';
-import type { CompiledField, CompiledParameter, CompiledValue } from './compiled-action.ts';
+} from '../../contracts/template-grammar.ts';
+import type { CompiledField, CompiledParameter, CompiledValue } from '../compiled-action.ts';
 import { followPath } from './schema-path.ts';
 
 /** The sources a compensation template may read (overlays/README.md). */

@@ -1,5 +1,5 @@
-import type { ParameterType } from '../contracts/enums.ts';
-import type { CompiledParameter } from './compiled-action.ts';
+import type { ParameterType } from '../../contracts/enums.ts';
+import type { CompiledParameter } from '../compiled-action.ts';
 import { isRecord, type JsonRecord } from './openapi-shapes.ts';
 
 /** An OpenAPI schema expressed as one of the 001 primitive parameter types. */

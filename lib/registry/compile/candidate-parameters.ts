@@ -1,4 +1,4 @@
-import { snakeCase } from './naming.ts';
+import { snakeCase } from '../naming.ts';
 import { isRecord, type JsonRecord, recordAt, stringAt } from './openapi-shapes.ts';
 import { normaliseSchema, schemaType } from './schema-mapping.ts';
 import type { SpecOperation } from './spec-operations.ts';

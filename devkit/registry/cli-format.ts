@@ -1,6 +1,6 @@
-import type { BuildResult } from './build-registry.ts';
-import type { CompiledAction } from './compiled-action.ts';
-import type { SkippedOperation } from './transform-types.ts';
+import type { BuildResult } from '../../lib/registry/compile/build-registry.ts';
+import type { SkippedOperation } from '../../lib/registry/compile/transform-types.ts';
+import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
 
 function pad(rows: string[][]): string {
   const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
