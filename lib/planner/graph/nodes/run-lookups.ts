@@ -6,8 +6,9 @@ import { redact } from '../../../observability/redact.ts';
 import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';
 import { BookingRecord, bookingsOf } from '../../booking-record.ts';
-import { resolveLookupWhenArgs } from '../../gate/lookup-when-args.ts';
+import { needsBookingMessage, resolveLookupWhenArgs } from '../../gate/lookup-when-args.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
+import { LOOKUP_BOOKING_PARAM } from '../../prompt/when-policy.ts';
 import type { AgentLoopValues, SearchRecord } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
 
@@ -26,11 +27,7 @@ interface LookupOutcome {
 export function runLookupsNode(ctx: TurnContext) {
   return async function run_lookups(state: AgentLoopValues): Promise<Partial<AgentLoopValues>> {
     const reply = state.messages.at(-1) as AIMessage;
-    // "Is there room the same day at 9:30?": relative words in a lookup read against the one booking this turn
-    // has looked up, as they would in the plan (issue 18); with none or several, the resolver asks.
-    const seen = Object.values(state.known);
-    const about = seen.length === 1 ? seen[0] : undefined;
-    const outcomes = await Promise.all((reply.tool_calls ?? []).map((call) => runOne(ctx, call, about)));
+    const outcomes = await Promise.all((reply.tool_calls ?? []).map((call) => runOne(ctx, call, state.known)));
     return {
       messages: outcomes.map((o) => o.message),
       known: Object.assign({}, ...outcomes.map((o) => o.known)),
@@ -40,7 +37,11 @@ export function runLookupsNode(ctx: TurnContext) {
   };
 }
 
-async function runOne(ctx: TurnContext, call: ToolCall, about?: BookingRecord): Promise<LookupOutcome> {
+async function runOne(
+  ctx: TurnContext,
+  call: ToolCall,
+  known: Readonly<Record<string, BookingRecord>>,
+): Promise<LookupOutcome> {
   const action = ctx.toolset.lookups.get(call.name);
   const reply = (content: unknown, status: 'success' | 'error') =>
     new ToolMessage({
@@ -52,7 +53,26 @@ async function runOne(ctx: TurnContext, call: ToolCall, about?: BookingRecord): 
     });
   // interpretReply only lets bound lookups through; a missing one is answered like bad arguments.
   if (!action) return { message: reply({ error: `${call.name} is not a lookup` }, 'error'), known: {} };
-  const when = resolveLookupWhenArgs(action, call.args ?? {}, ctx.venue, about);
+  const callArgs = call.args ?? {};
+  // Issue 33: relative date words read against the booking the call names (when-policy.ts), never a guess.
+  const about = await relativeBooking(ctx, callArgs[LOOKUP_BOOKING_PARAM], known);
+  if (about === 'not_found')
+    return {
+      message: reply(
+        { error: 'invalid arguments', details: `${LOOKUP_BOOKING_PARAM} names no booking` },
+        'error',
+      ),
+      known: {},
+    };
+  const when = resolveLookupWhenArgs(action, callArgs, ctx.venue, about);
+  if ('needs_booking' in when)
+    return {
+      message: reply(
+        { error: 'invalid arguments', details: needsBookingMessage(action, when.needs_booking) },
+        'error',
+      ),
+      known: {},
+    };
   if ('question' in when) {
     // Issue 15: the model relays this question (ask_clarification) instead of guessing the date.
     return {
@@ -89,6 +109,22 @@ async function runOne(ctx: TurnContext, call: ToolCall, about?: BookingRecord): 
       };
     },
   );
+}
+
+/**
+ * The booking a lookup's `booking_id` names: one this turn already read (or the session's referenced one), else
+ * read now with the get role. A booking_id that is not a string is no booking; an unknown one is `not_found`.
+ */
+async function relativeBooking(
+  ctx: TurnContext,
+  bookingId: unknown,
+  known: Readonly<Record<string, BookingRecord>>,
+): Promise<BookingRecord | 'not_found' | undefined> {
+  if (typeof bookingId !== 'string' || bookingId.trim() === '') return undefined;
+  const seen = known[bookingId];
+  if (seen) return seen;
+  const read = BookingRecord.safeParse(await ctx.lookups.getBooking(bookingId));
+  return read.success ? read.data : 'not_found';
 }
 
 /** Keeps what deterministic code needs later: the bookings seen, and each search's matches. */
