@@ -61,7 +61,10 @@ describe('createPlanner: the "no match" question says the fact once', () => {
 describe('noMatchQuestion', () => {
   it.each([
     ["I can't find anything for Pemberton. Is it under another name?", 'Is it under another name?'],
-    ['Nothing came up for "Pemberton" — could you give the booking reference?', 'Could you give the booking reference?'],
+    [
+      'Nothing came up for "Pemberton" — could you give the booking reference?',
+      'Could you give the booking reference?',
+    ],
     ['I searched for Pemberton. Which date is the booking on?', 'Which date is the booking on?'],
     [`No matching booking found for "Pemberton". ${NO_MATCH_ASK}`, NO_MATCH_ASK],
     ['Could you check the name?', 'Could you check the name?'],

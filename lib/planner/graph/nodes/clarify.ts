@@ -1,7 +1,7 @@
 import type { BookingSummary } from '../../../contracts/booking.ts';
 import { toBookingSummary } from '../../booking-record.ts';
-import { guardQuestion } from '../../question-guard.ts';
 import { noMatchQuestion } from '../../no-match-question.ts';
+import { guardQuestion } from '../../question-guard.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 
 /** What to try when a search found nothing (000 Booking Resolution 5). */

@@ -6,6 +6,8 @@ import { redact } from '../../../observability/redact.ts';
 import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';
 import { BookingRecord, bookingsOf } from '../../booking-record.ts';
+import { contactHintOf, isContactSearch, searchResultForModel } from '../../contact-hints.ts';
+import { BookingLookupUnavailableError } from '../../errors.ts';
 import { needsBookingMessage, resolveLookupWhenArgs } from '../../gate/lookup-when-args.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { LOOKUP_BOOKING_PARAM } from '../../prompt/when-policy.ts';
@@ -27,7 +29,9 @@ interface LookupOutcome {
 export function runLookupsNode(ctx: TurnContext) {
   return async function run_lookups(state: AgentLoopValues): Promise<Partial<AgentLoopValues>> {
     const reply = state.messages.at(-1) as AIMessage;
-    const outcomes = await Promise.all((reply.tool_calls ?? []).map((call) => runOne(ctx, call, state.known)));
+    const outcomes = await Promise.all(
+      (reply.tool_calls ?? []).map((call) => runOne(ctx, call, state.known)),
+    );
     return {
       messages: outcomes.map((o) => o.message),
       known: Object.assign({}, ...outcomes.map((o) => o.known)),
@@ -102,8 +106,12 @@ async function runOne(
           message: reply({ error_type: result.error_type, message: result.message }, 'error'),
           known: {},
         };
+      const shown =
+        action.action_id === ctx.roles.search
+          ? await searchForModel(ctx, args.data.search_text, result.data)
+          : result.data;
       return {
-        message: reply(result.data, 'success'),
+        message: reply(shown, 'success'),
         ids: idsIn(result.data),
         ...remember(ctx, action, args.data, result.data),
       };
@@ -125,6 +133,32 @@ async function relativeBooking(
   if (seen) return seen;
   const read = BookingRecord.safeParse(await ctx.lookups.getBooking(bookingId));
   return read.success ? read.data : 'not_found';
+}
+
+/**
+ * Issue 33: a search by phone or email shows each match's contact hint (read with the get role, at most the
+ * search's 10 matches, in parallel), so the model can check the match against what the user gave. A hint is an
+ * aid, not a fact the plan needs: a read the booking API cannot serve now (429, 5xx) leaves that match without
+ * one rather than failing the turn; a rejected token still ends it (AuthRequiredError).
+ */
+async function searchForModel(
+  ctx: TurnContext,
+  searchText: unknown,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (typeof searchText !== 'string' || !isContactSearch(searchText))
+    return searchResultForModel(data, new Map());
+  const hints = await Promise.all(
+    bookingsOf(data).map(async (b) => {
+      const booking = await ctx.lookups.getBooking(b.booking_id).catch((error: unknown) => {
+        if (error instanceof BookingLookupUnavailableError) return undefined;
+        throw error;
+      });
+      const hint = booking ? contactHintOf(booking) : undefined;
+      return hint ? ([[b.booking_id, hint]] as const) : [];
+    }),
+  );
+  return searchResultForModel(data, new Map(hints.flat()));
 }
 
 /** Keeps what deterministic code needs later: the bookings seen, and each search's matches. */
