@@ -14,6 +14,18 @@ export interface LogLine {
   attributes: Record<string, unknown>;
 }
 
+/** An ops log recording every line with its level, and every key appended to it. */
+export function recordingLog() {
+  const lines: (LogLine & { level: 'info' | 'warn' })[] = [];
+  const keys: Record<string, unknown>[] = [];
+  const log: OpsLog = {
+    info: (message, attributes) => lines.push({ level: 'info', message, attributes }),
+    warn: (message, attributes) => lines.push({ level: 'warn', message, attributes }),
+    appendKeys: (k) => keys.push(k),
+  };
+  return { log, lines, keys };
+}
+
 /** An in-memory plan store that also records every patch it was asked to write. */
 export function recordingStore() {
   const clock = fixedClock(NOW);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
-import { stuckFailure, stuckReason } from '../../lib/plans/stuck-plans.ts';
+import { abandonedReason, stuckFailure, stuckReason } from '../../lib/plans/stuck-plans.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 
 const NOW = new Date('2026-11-22T08:00:00.000Z');
@@ -103,5 +103,34 @@ describe('stuckFailure: the manual-check report', () => {
     );
 
     expect(stuckFailure(plan, 'stopped_executing', isMutation).rollback_report?.triggered_by_step).toBe(3);
+  });
+});
+
+describe('abandonedReason (ADR 0009)', () => {
+  const report = (manual: string[]) => ({
+    triggered_by_step: 2,
+    actions_reversed: [],
+    manual_recovery_steps: manual,
+  });
+
+  it('says the changes were undone after a rollback', () => {
+    expect(abandonedReason('rolled_back', undefined)).toBe(
+      'This request kept failing before it could finish, so it was stopped and the changes it had made were undone. You can ask again.',
+    );
+  });
+
+  it.each([
+    ['no report', undefined],
+    ['no manual steps', report([])],
+  ])('says nothing was changed when there is %s', (_label, rollback) => {
+    expect(abandonedReason('failed', rollback)).toBe(
+      'This request kept failing before it could finish, so it was stopped. Nothing was changed. You can ask again.',
+    );
+  });
+
+  it('lists the manual steps to check otherwise', () => {
+    expect(abandonedReason('failed', report(['Check BK-1042.', 'Check BK-7.']))).toBe(
+      'This request kept failing before it could finish, so it was stopped, and not everything it had changed could be undone automatically. Please check: Check BK-1042. Check BK-7.',
+    );
   });
 });
