@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, DEMO_USER } from '../../devkit/chat/demo-defaults.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
-import { DEMO_TOKEN, DEMO_USER } from '../../lib/chat/demo-defaults.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
 /** Monday 23 Nov 2026, 10:00 in Sydney: "Saturday" is 28 Nov. */
@@ -73,8 +73,9 @@ describe('npm run chat', () => {
 
 describe('chat defaults', () => {
   it('match a demo token of the sandbox fixture, so `npm run chat` works with no flags', async () => {
-    const fixture = (await import('../../lib/sandbox/fixtures/demo-venue.json', { with: { type: 'json' } }))
-      .default;
+    const fixture = (
+      await import('../../devkit/sandbox/fixtures/demo-venue.json', { with: { type: 'json' } })
+    ).default;
     expect(fixture.tokens).toContainEqual(expect.objectContaining({ token: DEMO_TOKEN, userId: DEMO_USER }));
   });
 });

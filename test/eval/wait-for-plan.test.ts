@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ServiceClient, ViewedPlan } from '../../devkit/chat/service-client.ts';
 import { waitForPlan } from '../../eval/lib/wait-for-plan.ts';
-import type { ServiceClient, ViewedPlan } from '../../lib/chat/service-client.ts';
 
 type Client = Pick<ServiceClient, 'get' | 'answer'>;
 

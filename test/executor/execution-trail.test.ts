@@ -1,6 +1,6 @@
 import { fakeModel } from '@langchain/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
+import { InMemoryPlanQueue } from '../../devkit/adapters/memory/in-memory-plan-queue.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';

@@ -1,7 +1,7 @@
 import { HumanMessage } from '@langchain/core/messages';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InMemoryExecutionLog } from '../../lib/adapters/execution-log/in-memory-execution-log.ts';
+import { InMemoryExecutionLog } from '../../devkit/adapters/memory/in-memory-execution-log.ts';
 import {
   type ExecutionFailure,
   type ExecutionRecord,

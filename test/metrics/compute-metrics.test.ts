@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics, median } from '../../lib/metrics/compute-metrics.ts';
-import { formatMetrics } from '../../lib/metrics/format-metrics.ts';
+import { computeMetrics, median } from '../../devkit/metrics/compute-metrics.ts';
+import { formatMetrics } from '../../devkit/metrics/format-metrics.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { metricPlans } from './metric-plans.ts';
 

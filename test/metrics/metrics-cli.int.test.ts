@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeMetrics } from '../../devkit/metrics/compute-metrics.ts';
+import { runMetrics } from '../../devkit/metrics/run-metrics.ts';
 import { createTables } from '../../infra/local/provision.ts';
 import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { loadConfig } from '../../lib/config/config.ts';
-import { computeMetrics } from '../../lib/metrics/compute-metrics.ts';
-import { runMetrics } from '../../lib/metrics/run-metrics.ts';
 import { metricPlans } from './metric-plans.ts';
 
 const run = promisify(execFile);

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readCassette, readCassettes } from '../../devkit/models/cassette/cassette-files.ts';
 import { loadBlindSuite } from '../../eval/lib/blind/blind-case.ts';
 import { runBlindSuite } from '../../eval/lib/blind/run-blind-suite.ts';
 import type { EvalCase } from '../../eval/lib/case-schema.ts';
 import { casesDir, loadCaseFile, loadCases } from '../../eval/lib/load-cases.ts';
 import { startModelSession } from '../../eval/lib/model-session.ts';
 import { runEval } from '../../eval/lib/run-eval.ts';
-import { readCassette, readCassettes } from '../../lib/models/cassette/cassette-files.ts';
 import { type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
 
 const RELAY = { RELAY_DIR: '.local/relay', RELAY_ANSWER_TIMEOUT_MS: 60_000, RELAY_PROGRESS_MS: 30_000 };

@@ -1,8 +1,8 @@
 import { fc, it } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { readCassette } from '../../lib/models/cassette/cassette-files.ts';
-import { compareRequests } from '../../lib/models/cassette/compare-requests.ts';
-import { type NormalizedRequest, normalizeRequest } from '../../lib/models/cassette/normalize-request.ts';
+import { readCassette } from '../../devkit/models/cassette/cassette-files.ts';
+import { compareRequests } from '../../devkit/models/cassette/compare-requests.ts';
+import { type NormalizedRequest, normalizeRequest } from '../../devkit/models/cassette/normalize-request.ts';
 import {
   answer,
   call,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';

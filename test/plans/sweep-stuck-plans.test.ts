@@ -1,8 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { InMemoryDeadLetterQueue } from '../../lib/adapters/memory/in-memory-dead-letter-queue.ts';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemoryDeadLetterQueue } from '../../devkit/adapters/memory/in-memory-dead-letter-queue.ts';
+import { InMemoryPlanQueue } from '../../devkit/adapters/memory/in-memory-plan-queue.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
 import { PlanStatus } from '../../lib/contracts/enums.ts';
 import type { PiiLookup } from '../../lib/plans/mask-plan.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
+import type { FixtureInput } from '../../devkit/sandbox/fixture-schema.ts';
 import {
   bookingId,
   DEMO,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cancelBooking } from '../../lib/sandbox/booking-edits.ts';
+import { cancelBooking } from '../../devkit/sandbox/booking-edits.ts';
 import {
   createBooking,
   type RuleContext,
   rescheduleBooking,
   updateGuestCount,
-} from '../../lib/sandbox/booking-rules.ts';
-import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
-import { buildState, parseFixture } from '../../lib/sandbox/load-fixture.ts';
-import { SandboxApiError } from '../../lib/sandbox/sandbox-error.ts';
+} from '../../devkit/sandbox/booking-rules.ts';
+import type { FixtureInput } from '../../devkit/sandbox/fixture-schema.ts';
+import { buildState, parseFixture } from '../../devkit/sandbox/load-fixture.ts';
+import { SandboxApiError } from '../../devkit/sandbox/sandbox-error.ts';
 
 const NOW = new Date('2026-03-11T01:00:00Z'); // Wednesday 12:00 in Sydney
 

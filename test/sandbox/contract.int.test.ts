@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAULT_STATUSES } from '../../lib/sandbox/faults.ts';
-import { loadSpecOperations } from '../../lib/sandbox/openapi-spec.ts';
-import { ResponseValidator } from '../../lib/sandbox/response-validator.ts';
+import { FAULT_STATUSES } from '../../devkit/sandbox/faults.ts';
+import { loadSpecOperations } from '../../devkit/sandbox/openapi-spec.ts';
+import { ResponseValidator } from '../../devkit/sandbox/response-validator.ts';
 import {
   bookingId,
   DEMO,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daySlots } from '../../lib/sandbox/availability.ts';
-import { buildState, demoFixturePath, readFixtureFile } from '../../lib/sandbox/load-fixture.ts';
+import { daySlots } from '../../devkit/sandbox/availability.ts';
+import { buildState, demoFixturePath, readFixtureFile } from '../../devkit/sandbox/load-fixture.ts';
 
 // Every weekday as "today", so relative dates can't stack up into an overbooked slot on some day.
 const MONDAY_TO_SUNDAY = ['09', '10', '11', '12', '13', '14', '15'].map(

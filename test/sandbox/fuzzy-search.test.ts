@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzySearch, matchScore, queryTerms, type Searchable } from '../../lib/sandbox/fuzzy-search.ts';
-import { editDistance } from '../../lib/sandbox/string-distance.ts';
+import { fuzzySearch, matchScore, queryTerms, type Searchable } from '../../devkit/sandbox/fuzzy-search.ts';
+import { editDistance } from '../../devkit/sandbox/string-distance.ts';
 
 function booking(
   reference: string,

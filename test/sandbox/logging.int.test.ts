@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxLogger } from '../../lib/sandbox/http-server.ts';
+import type { SandboxLogger } from '../../devkit/sandbox/http-server.ts';
 import {
   bookingId,
   DEMO,

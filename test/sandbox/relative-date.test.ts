@@ -4,8 +4,8 @@ import {
   localDate,
   resolveRelativeDate,
   resolveRelativeInstant,
-} from '../../lib/sandbox/relative-date.ts';
-import { FixtureError } from '../../lib/sandbox/sandbox-error.ts';
+} from '../../devkit/sandbox/relative-date.ts';
+import { FixtureError } from '../../devkit/sandbox/sandbox-error.ts';
 
 // 2026-03-11 is a Wednesday.
 const WEDNESDAY = '2026-03-11';

@@ -1,5 +1,5 @@
+import { ServiceCallError, ServiceClient } from '../../../devkit/chat/service-client.ts';
 import { startLocalStack } from '../../../infra/local/local-stack.ts';
-import { ServiceCallError, ServiceClient } from '../../../lib/chat/service-client.ts';
 import { fixedClock } from '../../../lib/ports/clock.ts';
 import type { EvalArgs } from '../cli-args.ts';
 import type { ConversationHooks } from '../model-session.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaultInput } from '../../../devkit/sandbox/faults.ts';
 import { OfflineExecutorModel } from '../../../lib/models/offline-executor-model.ts';
 import type { BookingApi } from '../../../lib/ports/booking-api.ts';
-import type { FaultInput } from '../../../lib/sandbox/faults.ts';
 import {
   committedCalls,
   type ExecutorStack,

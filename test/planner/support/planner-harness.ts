@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { InMemoryPlanStore } from '../../../lib/adapters/memory/in-memory-plan-store.ts';
-import { InMemorySessionStore } from '../../../lib/adapters/memory/in-memory-session-store.ts';
+import { InMemoryPlanStore } from '../../../devkit/adapters/memory/in-memory-plan-store.ts';
+import { InMemorySessionStore } from '../../../devkit/adapters/memory/in-memory-session-store.ts';
 import { createPlanner } from '../../../lib/planner/create-planner.ts';
 import type { PlannerConfig, PlannerDeps } from '../../../lib/planner/planner-deps.ts';
 import type { RequestOutcome } from '../../../lib/planner/request-outcome.ts';

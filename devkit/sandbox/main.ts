@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/config.ts';
-import { redactReplacer } from '../observability/redact.ts';
+import { loadConfig } from '../../lib/config/config.ts';
+import { redactReplacer } from '../../lib/observability/redact.ts';
 import type { SandboxLogger } from './http-server.ts';
 import { demoFixturePath, readFixtureFile } from './load-fixture.ts';
 import { startSandbox } from './start-sandbox.ts';

@@ -1,5 +1,5 @@
-import type { DeadLetterQueue } from '../ports/dead-letter-queue.ts';
-import { PlanMessage, type PlanQueue } from '../ports/plan-queue.ts';
+import type { DeadLetterQueue } from '../../lib/ports/dead-letter-queue.ts';
+import { PlanMessage, type PlanQueue } from '../../lib/ports/plan-queue.ts';
 
 /**
  * Use case "redrive" (`npm run ops -- redrive`, after a fix): every DLQ message goes back to the main queue under

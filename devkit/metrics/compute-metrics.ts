@@ -1,6 +1,6 @@
-import { PlanStatus } from '../contracts/enums.ts';
-import { isTerminal } from '../plans/status-machine.ts';
-import type { StoredPlan } from '../plans/stored-plan.ts';
+import { PlanStatus } from '../../lib/contracts/enums.ts';
+import { isTerminal } from '../../lib/plans/status-machine.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 
 /** A share: `rate` is numerator / denominator, or null when there is nothing to divide by. */
 export interface Ratio {

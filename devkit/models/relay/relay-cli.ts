@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../config/config.ts';
+import { loadConfig } from '../../../lib/config/config.ts';
 import { formatStatus, relayRequests } from './relay-status.ts';
 
 const USAGE = `usage: npm run relay -- status | next

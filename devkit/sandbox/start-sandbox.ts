@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '../ports/clock.ts';
+import { type Clock, systemClock } from '../../lib/ports/clock.ts';
 import { createSandboxServer, type SandboxLogger, silentLogger } from './http-server.ts';
 import { demoFixturePath, readFixtureFile } from './load-fixture.ts';
 import { loadSpecOperations } from './openapi-spec.ts';

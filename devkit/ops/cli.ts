@@ -1,8 +1,8 @@
-import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
-import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
-import { buildWatchdogService, stuckBounds } from '../composition/watchdog-service.ts';
-import { createLogger } from '../observability/logger.ts';
-import { systemClock } from '../ports/clock.ts';
+import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
+import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
+import { buildWatchdogService, stuckBounds } from '../../lib/composition/watchdog-service.ts';
+import { createLogger } from '../../lib/observability/logger.ts';
+import { systemClock } from '../../lib/ports/clock.ts';
 import { runOps } from './run-ops.ts';
 
 /** Entry point of `npm run ops` (the only place here that touches process.env, argv and exit codes). */

@@ -1,6 +1,6 @@
 import { IANAZone } from 'luxon';
 import * as z from 'zod';
-import { VenueLocale } from '../dates/venue-settings-check.ts';
+import { VenueLocale } from '../../lib/dates/venue-settings-check.ts';
 import { resolveRelativeDate, resolveRelativeInstant } from './relative-date.ts';
 
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM');

@@ -1,4 +1,4 @@
-import type { RollbackReport } from '../contracts/action-result.ts';
+import type { RollbackReport } from '../../lib/contracts/action-result.ts';
 import type { ChatReply, ViewedPlan } from './service-client.ts';
 
 /** Markers a person can scan on a phone-sized terminal; also spelled out for screen readers and logs. */

@@ -1,7 +1,7 @@
-import { StoredPlan } from '../../plans/stored-plan.ts';
-import { type Clock, systemClock } from '../../ports/clock.ts';
-import type { PlanPatch, PlanStore, PlanUpdateOptions } from '../../ports/plan-store.ts';
-import { PlanAlreadyExistsError, PlanNotFoundError, StaleWriteError } from '../../ports/plan-store.ts';
+import { StoredPlan } from '../../../lib/plans/stored-plan.ts';
+import { type Clock, systemClock } from '../../../lib/ports/clock.ts';
+import type { PlanPatch, PlanStore, PlanUpdateOptions } from '../../../lib/ports/plan-store.ts';
+import { PlanAlreadyExistsError, PlanNotFoundError, StaleWriteError } from '../../../lib/ports/plan-store.ts';
 
 /** Options of the in-memory plan store. */
 export interface InMemoryPlanStoreOptions {

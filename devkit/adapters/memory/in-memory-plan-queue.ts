@@ -3,7 +3,7 @@ import {
   type PlanMessage,
   type PlanQueue,
   QueueUnavailableError,
-} from '../../ports/plan-queue.ts';
+} from '../../../lib/ports/plan-queue.ts';
 
 /** One accepted (not deduplicated) message, with the FIFO options it was sent with. */
 export interface RecordedMessage {

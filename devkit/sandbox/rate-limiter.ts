@@ -1,4 +1,4 @@
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../../lib/ports/clock.ts';
 import type { RateLimitRule } from './fixture-schema.ts';
 
 /** Rate limits: a default for every token and per-token overrides (startSandbox's `rateLimit`). */

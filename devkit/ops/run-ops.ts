@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { type Config, loadConfig } from '../config/config.ts';
-import { hasErrorName } from '../errors/has-error-name.ts';
-import { redriveDeadLetters } from '../plans/redrive-dead-letters.ts';
-import type { StoredPlan } from '../plans/stored-plan.ts';
-import { type StuckBounds, stuckReason } from '../plans/stuck-plans.ts';
-import type { SweepDeps } from '../plans/sweep-stuck-plans.ts';
-import { sweepStuckPlans } from '../plans/sweep-stuck-plans.ts';
-import type { Clock } from '../ports/clock.ts';
+import { type Config, loadConfig } from '../../lib/config/config.ts';
+import { hasErrorName } from '../../lib/errors/has-error-name.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import { type StuckBounds, stuckReason } from '../../lib/plans/stuck-plans.ts';
+import type { SweepDeps } from '../../lib/plans/sweep-stuck-plans.ts';
+import { sweepStuckPlans } from '../../lib/plans/sweep-stuck-plans.ts';
+import type { Clock } from '../../lib/ports/clock.ts';
 import { resolveStackSource } from './local-stack-state.ts';
+import { redriveDeadLetters } from './redrive-dead-letters.ts';
 
 export const OPS_USAGE = `Usage: npm run ops -- <command> [--state <file>]
   stuck    list plans stuck in confirmed or executing past their bound (STUCK_PLAN_AFTER_MINUTES, SESSION_TTL_HOURS);
@@ -32,7 +32,7 @@ export interface StuckDeps {
   bounds: StuckBounds;
 }
 
-/** Builds each command's deps from the resolved configuration (lib/ops/cli.ts passes the real adapters). */
+/** Builds each command's deps from the resolved configuration (devkit/ops/cli.ts passes the real adapters). */
 export interface OpsBuilders {
   stuck(config: Config): StuckDeps;
   watchdog(config: Config): SweepDeps;

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { createDocumentClient } from '../adapters/dynamodb/document-client.ts';
-import { DynamoPlanStore } from '../adapters/dynamodb/dynamo-plan-store.ts';
-import { type Config, loadConfig } from '../config/config.ts';
+import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
+import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
+import { type Config, loadConfig } from '../../lib/config/config.ts';
+import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
+import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import { resolveStackSource, type StackSource } from '../ops/local-stack-state.ts';
-import type { StoredPlan } from '../plans/stored-plan.ts';
-import type { PlanStore } from '../ports/plan-store.ts';
 import { computeMetrics, type PlanMetrics } from './compute-metrics.ts';
 import { formatMetrics } from './format-metrics.ts';
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Config } from '../../config/config.ts';
+import type { Config } from '../../../lib/config/config.ts';
 import { conversationDirName } from '../server/conversation.ts';
 import { type ModelServer, startModelServer } from '../server/model-server.ts';
 import { fileRelay } from './file-relay.ts';

@@ -1,4 +1,4 @@
-import type { DeadLetter, DeadLetterQueue } from '../../ports/dead-letter-queue.ts';
+import type { DeadLetter, DeadLetterQueue } from '../../../lib/ports/dead-letter-queue.ts';
 
 /** DeadLetterQueue in memory: `put` a body, `receive` hands out what is not yet removed (tests, offline runs). */
 export class InMemoryDeadLetterQueue implements DeadLetterQueue {

@@ -1,8 +1,12 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_VENUE_LOCALE, DEFAULT_VENUE_TIMEZONE } from '../config/config.ts';
-import { DEFAULT_LOOKUP_ROLES, type LookupRoles, type PlannerRegistry } from './planner-deps.ts';
-import { buildSystemPrompt } from './prompt/system-prompt.ts';
-import { buildToolset } from './tools/bound-toolset.ts';
+import { DEFAULT_VENUE_LOCALE, DEFAULT_VENUE_TIMEZONE } from '../../lib/config/config.ts';
+import {
+  DEFAULT_LOOKUP_ROLES,
+  type LookupRoles,
+  type PlannerRegistry,
+} from '../../lib/planner/planner-deps.ts';
+import { buildSystemPrompt } from '../../lib/planner/prompt/system-prompt.ts';
+import { buildToolset } from '../../lib/planner/tools/bound-toolset.ts';
 
 /** Size of one planning call's fixed input: the system prompt plus the bound tool declarations. */
 export interface PromptSize {

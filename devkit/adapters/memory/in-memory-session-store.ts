@@ -1,4 +1,4 @@
-import { type Session, type SessionStore, StaleSessionError } from '../../ports/session-store.ts';
+import { type Session, type SessionStore, StaleSessionError } from '../../../lib/ports/session-store.ts';
 
 /**
  * SessionStore held in a Map, honouring the contract of test/contracts/session-store.contract.ts.

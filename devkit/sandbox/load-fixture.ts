@@ -4,7 +4,7 @@ import { localDate, resolveRelativeDate, resolveRelativeInstant } from './relati
 import { FixtureError } from './sandbox-error.ts';
 import { type BookingRecord, deriveBookingId, SandboxState } from './sandbox-state.ts';
 
-/** The demo venue shipped with the sandbox (lib/sandbox/fixtures/demo-venue.json). */
+/** The demo venue shipped with the sandbox (devkit/sandbox/fixtures/demo-venue.json). */
 export const demoFixturePath = new URL('./fixtures/demo-venue.json', import.meta.url);
 
 /** Validates fixture JSON; the FixtureError names every bad path (e.g. bookings.3.startTime). */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { BookingSummary } from '../contracts/booking.ts';
-import { ExecutionPlan } from '../contracts/execution-plan.ts';
+import { BookingSummary } from '../../lib/contracts/booking.ts';
+import { ExecutionPlan } from '../../lib/contracts/execution-plan.ts';
 
 /** What POST /v1/requests answers (openapi/service.yaml). Parsed loosely: extra fields are shown if known. */
 export const ChatReply = z.discriminatedUnion('kind', [

@@ -1,4 +1,4 @@
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../../lib/ports/clock.ts';
 import { FaultRegistry } from './faults.ts';
 import type { Fixture } from './fixture-schema.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
