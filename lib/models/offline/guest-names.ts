@@ -35,6 +35,11 @@ const SHAPES = [
     `\\b(?:[Mm]ove|[Rr]eschedule|[Ss]hift|[Pp]ush|[Cc]hange|[Uu]pdate)\\s+(${NAME}(?:\\s+${NAME})?)\\b(?!['’])`,
   ),
   new RegExp(`\\bfor\\s+(${NAME}(?:\\s+${NAME})?)`),
+  // "had a call from mateo garcia", "just spoke to grace kim": who the operator heard from.
+  new RegExp(`\\b(?:call|calls|message|email|text|word|note|request)\\s+from\\s+(${NAME}(?:\\s+${NAME})?)`),
+  new RegExp(
+    `\\b(?:spoke|spoken|speaking|talked|talking|chatted|heard)\\s+(?:to|with|from)\\s+(${NAME}(?:\\s+${NAME})?)`,
+  ),
   // "sarah smith is now 18", "Okafor has 3 more coming": the subject of the sentence.
   new RegExp(
     `(?:^|[.!?,;:—-]\\s*|\\b(?:know|that|and|so|but|fyi|btw)\\s+)((?:${NAME}\\s+){0,2}${NAME})\\s+(?:is|are|has|have|needs?|wants?|will|would|cannot|rang|called)\\b`,
@@ -119,6 +124,6 @@ const COMMON_WORDS = new Set([
     'also again still already today via re regarding about their there everyone everybody someone somebody ' +
     'u ur pls plz thx ty cya bye thankyou tia xx request requests requested help assist ' +
     'up down over around towards toward upon onto anything something nothing everything anyone someone none ' +
-    'letting saying heads fyi btw scratch scrap forget ignore disregard never mind leave keep worry bother'
+    'call calls message messages word spoke spoken speaking talked talking chatted heard letting saying heads fyi btw scratch scrap forget ignore disregard never mind leave keep worry bother'
   ).split(' '),
 ]);

@@ -126,9 +126,11 @@ export function onlyWithdraws(text: string): boolean {
 const OBJECT = String.raw`(?:\s+(?:it|that|this|them|him|her|anything|everything|the (?:booking|change|changes|request|plan|last (?:one|message))|my (?:last )?(?:request|message))\b)?`;
 const WITHDRAWAL_PARTS: readonly RegExp[] = [
   new RegExp(
-    String.raw`\b(?:scratch|scrap|forget(?: about)?|ignore|disregard|cancel|drop|undo)\b${OBJECT}(?:\s+request)?`,
+    String.raw`\b(?:scratch|scrap|forget(?: about)?|ignore|disregard)\b${OBJECT}(?:\s+request)?`,
     'g',
   ),
+  // "cancel that request", never "cancel the booking" (that is a cancellation to plan).
+  /\b(?:cancel|drop|undo)\s+(?:that|this|it|(?:the|my) (?:last )?(?:request|change|changes|plan|message))(?:\s+request)?\b/g,
   /\bnever\s?mind\b/g,
   /\bon second thoughts?\b/g,
   /\bdon'?t worry(?: about (?:it|that))?\b/g,
