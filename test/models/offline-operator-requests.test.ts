@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { guestNamesIn, MAX_NAME_TRIES } from '../../lib/models/offline/guest-names.ts';
+import { noteTextOf } from '../../lib/models/offline/note-text.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import { decideOfflineCall } from '../../lib/models/offline/offline-policy.ts';
 import type { OfflineConversation } from '../../lib/models/offline/read-conversation.ts';
@@ -205,5 +207,37 @@ describe('OfflinePlannerModel: every common way of changing one’s mind', () =>
     expect(onlyWithdraws("don't forget the cake")).toBe(false);
     expect(onlyWithdraws('never mind the time, make it 14')).toBe(false);
     expect(onlyWithdraws('leave it as it was, thanks')).toBe(true);
+    expect(onlyWithdraws('no, cancel the booking instead')).toBe(false);
+  });
+});
+
+describe('guestNamesIn', () => {
+  it('reads the name whatever its case, and never a greeting or courtesy', () => {
+    // Act / Assess
+    expect(guestNamesIn('Hello, could you move the booking for john okafor to Friday, many thanks')).toEqual([
+      'John Okafor',
+    ]);
+    expect(guestNamesIn('Good morning! AISHA KHAN rang, she needs 10 now')).toEqual(['Aisha Khan']);
+    expect(guestNamesIn('Just had a call from mateo garcia, they need 2pm')).toEqual(['Mateo Garcia']);
+    expect(guestNamesIn('Hi there, thanks so much, hope you are well')).toEqual([]);
+  });
+
+  it('gives further candidates best first, at most three', () => {
+    // Act
+    const names = guestNamesIn('Tom here, could you move the booking for aisha khan to Saturday');
+
+    // Assess
+    expect(names).toEqual(['Aisha Khan', 'Tom']);
+    expect(guestNamesIn('Ann Lee, Bo Chan, Cy Dunn and Di Eno').length).toBeLessThanOrEqual(MAX_NAME_TRIES);
+  });
+});
+
+describe('noteTextOf', () => {
+  it('takes the clause the note instruction points back at, or none', () => {
+    // Act / Assess
+    expect(noteTextOf('BK-1045 needs wheelchair access, add that to the notes')).toBe('Needs wheelchair access');
+    expect(noteTextOf('Hi! she is coeliac - please pop that in the notes, thanks')).toBe('She is coeliac');
+    expect(noteTextOf('Add a note to RZ-1: two kids have a nut allergy')).toBe('two kids have a nut allergy');
+    expect(noteTextOf('Thanks, add that to the notes')).toBeUndefined();
   });
 });

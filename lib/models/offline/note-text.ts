@@ -62,13 +62,16 @@ const NOTE_WORD = /\bnotes?\b|\bflag\b|\bremember\b|\bjot\b/i;
 const COURTESY =
   /^(?:hi|hey|hello|good (?:morning|afternoon|evening)|morning|thanks?|thank you|cheers|ta|please|hope you(?:'re| are) well)\b/i;
 
-/** The words before the note's content: the booking's reference or name as subject, a pronoun, filler. */
+/**
+ * The words before the note's content: the booking's reference or name as subject, filler, and a pronoun before a
+ * verb that reads on without it ("she needs …" → "Needs …", but "she is coeliac" stays whole).
+ */
 function withoutLead(clause: string): string {
   let out = clause;
   for (const ref of referencesIn(out)) out = out.replace(ref, ' ');
   out = out.trim();
   const lead =
-    /^(?:(?:so|and|also|oh|btw|fyi|just so you know|heads up|by the way|quick one|re|for)\b[\s,:]*|(?:the )?(?:guest|customer|client)\b\s*|(?:she|he|they)(?:'s|'re)?\b\s*|(?:[A-Z][a-z'’-]+\s+){0,2}[A-Z][a-z'’-]+['’]s\s+(?:booking|party|group|reservation)\s*)/i;
+    /^(?:(?:so|and|also|oh|btw|fyi|just so you know|heads up|by the way|quick one|re|for)\b[\s,:]*|(?:the )?(?:guest|customer|client)\b\s*|(?:she|he|they)\s+(?!(?:is|are|was|were|will|would|can|may|might)\b)|(?:[A-Z][a-z'’-]+\s+){0,2}[A-Z][a-z'’-]+['’]s\s+(?:booking|party|group|reservation)\s*)/i;
   for (let before = ''; before !== out; ) {
     before = out;
     out = out.replace(lead, '').trim();
