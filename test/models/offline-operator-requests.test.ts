@@ -235,7 +235,9 @@ describe('guestNamesIn', () => {
 describe('noteTextOf', () => {
   it('takes the clause the note instruction points back at, or none', () => {
     // Act / Assess
-    expect(noteTextOf('BK-1045 needs wheelchair access, add that to the notes')).toBe('Needs wheelchair access');
+    expect(noteTextOf('BK-1045 needs wheelchair access, add that to the notes')).toBe(
+      'Needs wheelchair access',
+    );
     expect(noteTextOf('Hi! she is coeliac - please pop that in the notes, thanks')).toBe('She is coeliac');
     expect(noteTextOf('Add a note to RZ-1: two kids have a nut allergy')).toBe('two kids have a nut allergy');
     expect(noteTextOf('Thanks, add that to the notes')).toBeUndefined();
