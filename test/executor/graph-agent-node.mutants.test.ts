@@ -2,6 +2,7 @@ import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentNode } from '../../lib/executor/graph/agent-node.ts';
 import { ASK_USER } from '../../lib/executor/graph/ask-user-tool.ts';
+import { planSystemMessage } from '../../lib/executor/graph/prompt.ts';
 import {
   type ExecutorStack,
   type ExecutorWorld,
@@ -32,7 +33,7 @@ async function rig(reply: () => Promise<unknown>, plan = planWithDone(1, 2)) {
   const { model, seen } = scriptedModel(reply);
   const crashes: string[] = [];
   const { ctx } = nodeContext(world, plan, model, { crash: (p) => crashes.push(p) });
-  return { world, agent: agentNode(ctx), seen, crashes, plan };
+  return { world, agent: agentNode(ctx), seen, crashes, plan, ctx };
 }
 
 /** Node 'agent' (Reason): the model's turn, bounded and logged before any tool runs. */
@@ -61,7 +62,7 @@ describe('executor graph: the agent node', () => {
 
   it('asks the model one call below the budget, with the plan’s tools, the conversation and its run name', async () => {
     // Prepare
-    const { agent, seen, crashes, world, plan } = await rig(async () => noteCall('c1'));
+    const { agent, seen, crashes, world, plan, ctx } = await rig(async () => noteCall('c1'));
     const messages = [new HumanMessage('go')];
 
     // Act
@@ -69,7 +70,8 @@ describe('executor graph: the agent node', () => {
 
     // Assess
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.messages).toEqual(messages);
+    // Issue 33: the logged system message is replaced by the plan as it stands now.
+    expect(seen[0]?.messages).toEqual([planSystemMessage(plan, ctx.deps.registry), ...messages]);
     expect(seen[0]?.options).toMatchObject({
       runName: 'executor_model',
       metadata: { plan_id: plan.plan_id },

@@ -153,6 +153,8 @@ export interface WorldOptions {
   /** HttpBookingApi timeout; small in the timeout test. Default 30 s (config minimum). */
   timeoutMs?: number;
   maxSelfCorrections?: number;
+  /** EXECUTOR_DIRECT_STEPS (issue 32): code runs fully determined steps without a model turn. Default: on. */
+  directSteps?: boolean;
 }
 
 export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {}): Promise<ExecutorWorld> {

@@ -7,7 +7,7 @@ import { crash, type RunContext } from '../run-context.ts';
 import { askUserTool } from './ask-user-tool.ts';
 import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';
 import { toUpdate } from './graph-state.ts';
-import { nudgeMessage } from './prompt.ts';
+import { nudgeMessage, requestMessages } from './prompt.ts';
 import { mapToolCalls } from './tool-call-mapping.ts';
 import { toolDefinitions } from './tool-definitions.ts';
 
@@ -29,7 +29,7 @@ async function invokeModel(ctx: RunContext, state: ExecutorStateValue): Promise<
     throw new ModelNotToolCapableError('the executor needs a chat model that supports tool calling');
   }
   const bound = model.bindTools(toolDefinitions(state.plan, ctx.deps.registry, askUserTool));
-  const reply = await bound.invoke(state.messages, {
+  const reply = await bound.invoke(requestMessages(state.messages, state.plan, ctx.deps.registry), {
     callbacks: tracer.langchainCallbacks(ctx.scope),
     runName: 'executor_model',
     metadata: { plan_id: ctx.planId },
