@@ -32,10 +32,13 @@ afterAll(async () => {
 
 const success = (http_status = 200) => ({ latency_ms: expect.any(Number), outcome: 'success', http_status });
 
+/** The trail of the model's own turns: the model takes every turn (EXECUTOR_DIRECT_STEPS off, issue 32). */
+const MODEL_TURNS = { directSteps: false };
+
 describe('executor trail: a mid-chain failure rolled back', () => {
   it('reports the execution, each call, the rollback and its compensation, and both transitions', async () => {
     // Prepare
-    const world = await freshWorld(stack);
+    const world = await freshWorld(stack, MODEL_TURNS);
     const plan = await world.seed(
       aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]),
     );
@@ -305,7 +308,7 @@ describe('executor trail: a blocking prompt and its answer', () => {
 describe('executor trail: refusals and outages', () => {
   it('reports a refused call as a guardrail event and a warning naming the tool and the guardrail', async () => {
     // Prepare
-    const world = await freshWorld(stack);
+    const world = await freshWorld(stack, MODEL_TURNS);
     const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
     const model = fakeModel()
       .respondWithTools([{ name: 'cancelBooking', args: { booking_id: 'bk_1042' }, id: 'x1' }])
@@ -346,7 +349,7 @@ describe('executor trail: refusals and outages', () => {
 
   it('logs each failed model call with the count, and hands the message back to SQS until the bound', async () => {
     // Prepare
-    const world = await freshWorld(stack);
+    const world = await freshWorld(stack, MODEL_TURNS);
     const plan = await world.seed(aConfirmedPlan([steps.guestCount(14)]));
     const down = () => fakeModel().alwaysThrow(new Error('provider outage'));
 

@@ -29,7 +29,8 @@ const noteCall = (id: string) =>
   });
 
 async function rig(reply: () => Promise<unknown>, plan = planWithDone(1, 2)) {
-  const world: ExecutorWorld = await freshWorld(stack);
+  // The model path: code takes no turn of its own here (direct-steps.test.ts covers those, issue 32).
+  const world: ExecutorWorld = await freshWorld(stack, { directSteps: false });
   const { model, seen } = scriptedModel(reply);
   const crashes: string[] = [];
   const { ctx } = nodeContext(world, plan, model, { crash: (p) => crashes.push(p) });
@@ -173,7 +174,7 @@ describe('executor graph: the agent node', () => {
 
   it('refuses a model without tool calling at once, counting nothing', async () => {
     // Prepare
-    const world = await freshWorld(stack);
+    const world = await freshWorld(stack, { directSteps: false });
     const plan = planWithDone(0, 1);
     const { ctx } = nodeContext(world, plan, {} as never);
 
@@ -216,5 +217,35 @@ describe('executor graph: the agent node', () => {
     // Assess
     expect(update.pending).toEqual([]);
     expect(update.nudges).toBe(1);
+  });
+
+  it('takes a fully determined step itself (issue 32): no model call, the turn logged and mapped, nothing counted', async () => {
+    // Prepare: step 2 (addBookingNote) has every value confirmed.
+    const world = await freshWorld(stack);
+    const plan = planWithDone(1, 2);
+    const { model, seen } = scriptedModel(async () => noteCall('c1'));
+    const { ctx } = nodeContext(world, plan, model);
+
+    // Act
+    const update = await agentNode(ctx)(aGraphState({ plan, model_calls: 3 }));
+
+    // Assess
+    expect(seen).toEqual([]);
+    const step = plan.actions[1];
+    expect(update.messages).toEqual([
+      new AIMessage({
+        content: '',
+        tool_calls: [
+          { id: 'direct_step-2', name: 'addBookingNote', args: step?.parameters ?? {}, type: 'tool_call' },
+        ],
+      }),
+    ]);
+    expect(update.pending).toEqual([
+      { tool_call_id: 'direct_step-2', name: 'addBookingNote', kind: 'step', step_number: 2 },
+    ]);
+    expect(update.model_calls).toBe(3);
+    const logged = await world.log.get(plan.plan_id);
+    expect(logged?.pending).toEqual(update.pending);
+    expect(logged?.model_calls).toBe(3);
   });
 });

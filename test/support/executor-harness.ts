@@ -189,6 +189,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
         MAX_SELF_CORRECTIONS: options.maxSelfCorrections ?? 2,
         BOOKING_API_TIMEOUT_MS: options.timeoutMs ?? 30_000,
         MAX_EXECUTOR_MODEL_CALLS: 12,
+        EXECUTOR_DIRECT_STEPS: options.directSteps ?? true,
         // The config defaults: the demo venue's timezone and locale.
         VENUE_TIMEZONE: 'Australia/Sydney',
         VENUE_LOCALE: 'en-AU',

@@ -76,6 +76,7 @@ async function aPlanWhoseExecutorDied() {
       MAX_SELF_CORRECTIONS: 2,
       BOOKING_API_TIMEOUT_MS: 30_000,
       MAX_EXECUTOR_MODEL_CALLS: 12,
+      EXECUTOR_DIRECT_STEPS: true,
       VENUE_TIMEZONE: 'Australia/Sydney',
       VENUE_LOCALE: 'en-AU',
       IN_DOUBT_MAX_RESENDS: 2,

@@ -98,8 +98,8 @@ export function executionSuite(start: () => Promise<ExecutorStack>): void {
     });
 
     it('binds only the plan actions plus ask_user as tools', async () => {
-      // Prepare
-      const world = await freshWorld(stack);
+      // Prepare: the model takes every turn (EXECUTOR_DIRECT_STEPS off), so its tools are bound each time.
+      const world = await freshWorld(stack, { directSteps: false });
       const plan = await world.seed(
         aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(14)]),
       );

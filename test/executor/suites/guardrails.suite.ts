@@ -11,6 +11,12 @@ import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
  * sandbox over HTTP, and by guardrails.test.ts over the in-memory adapters and the sandbox in process (the same store
  * contracts, the same sandbox pipeline), like a checkpointer conformance suite.
  */
+/**
+ * What the executor does with the model's own turns is the subject here, so the model takes every turn
+ * (EXECUTOR_DIRECT_STEPS off); test/executor/direct-steps.test.ts covers the turns code takes itself (issue 32).
+ */
+const MODEL_TURNS = { directSteps: false };
+
 export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
   let stack: ExecutorStack;
   beforeAll(async () => {
@@ -31,7 +37,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
   describe('executor: self-correction after a 400', () => {
     it('feeds the API field message back and succeeds on the corrected call', async () => {
       // Prepare
-      const world = await freshWorld(stack);
+      const world = await freshWorld(stack, MODEL_TURNS);
       const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
       stack.sandbox.admin.injectFault({
         operation: 'rescheduleBooking',
@@ -72,7 +78,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
 
     it('fails with the parameter issue once MAX_SELF_CORRECTIONS is spent', async () => {
       // Prepare
-      const world = await freshWorld(stack, { maxSelfCorrections: 2 });
+      const world = await freshWorld(stack, { maxSelfCorrections: 2, directSteps: false });
       const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
       stack.sandbox.admin.injectFault({
         operation: 'rescheduleBooking',
@@ -101,7 +107,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
   describe('executor: the tools are only the plan actions', () => {
     it('refuses a call outside the plan: error observation, guardrail event, nothing sent', async () => {
       // Prepare
-      const world = await freshWorld(stack);
+      const world = await freshWorld(stack, MODEL_TURNS);
       const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
       const model = fakeModel()
         .respondWithTools([
@@ -130,7 +136,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
 
     it('refuses a change to a confirmed value and sends nothing for it', async () => {
       // Prepare
-      const world = await freshWorld(stack);
+      const world = await freshWorld(stack, MODEL_TURNS);
       const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
       const model = fakeModel()
         .respondWithTools([
@@ -152,7 +158,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
 
     it('fails the plan when the model stops before the last step, even after a reminder', async () => {
       // Prepare
-      const world = await freshWorld(stack);
+      const world = await freshWorld(stack, MODEL_TURNS);
       const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
       const model = fakeModel()
         .respond(new AIMessage('I would rather not.'))
@@ -174,7 +180,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
   describe('executor: bounded loop', () => {
     it('fails the plan once MAX_EXECUTOR_MODEL_CALLS is spent on refused calls', async () => {
       // Prepare
-      const world = await freshWorld(stack);
+      const world = await freshWorld(stack, MODEL_TURNS);
       const plan = await world.seed(aConfirmedPlan([steps.reschedule('2026-12-12', '10:00')]));
       const model = fakeModel();
       for (let i = 0; i < 12; i += 1)
@@ -233,7 +239,7 @@ export function guardrailsSuite(start: () => Promise<ExecutorStack>): void {
 
     it('retries a model outage by redelivery, then fails the plan after a bounded number', async () => {
       // Prepare
-      const world = await freshWorld(stack);
+      const world = await freshWorld(stack, MODEL_TURNS);
       const plan = await world.seed(aConfirmedPlan([steps.guestCount(5)]));
       const down = () => fakeModel().alwaysThrow(new Error('503 from the provider'));
 
