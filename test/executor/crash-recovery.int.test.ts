@@ -158,8 +158,7 @@ describe('crash recovery: SIGKILL at each crash point, then SQS redelivery', () 
       const world = await scenario(happyPath());
 
       // Issue 32: these steps need no judgement, so only the old design (a model turn per step) calls the model.
-      const env =
-        point === 'after_model_call' ? { ...world.env, EXECUTOR_DIRECT_STEPS: 'false' } : world.env;
+      const env = point === 'after_model_call' ? { ...world.env, EXECUTOR_DIRECT_STEPS: 'false' } : world.env;
 
       // Act
       const crashed = await runConsumer({ ...env, CRASH_AT: point, CRASH_NTH: String(nth) });
