@@ -10,6 +10,8 @@ import type { EvalCase } from '../../eval/lib/case-schema.ts';
 import { casesDir, loadCaseFile, loadCases } from '../../eval/lib/load-cases.ts';
 import { startModelSession } from '../../eval/lib/model-session.ts';
 import { runEval } from '../../eval/lib/run-eval.ts';
+import { runSealedSuite } from '../../eval/lib/sealed/run-sealed-suite.ts';
+import { loadSealedSuite } from '../../eval/lib/sealed/sealed-case.ts';
 import { type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
 
 const RELAY = { RELAY_DIR: '.local/relay', RELAY_ANSWER_TIMEOUT_MS: 60_000, RELAY_PROGRESS_MS: 30_000 };
@@ -19,12 +21,15 @@ const MODEL = 'gemini-2.5-flash';
 const fixtures = fileURLToPath(new URL('../fixtures/cassettes/golden/', import.meta.url));
 const evalCassettes = fileURLToPath(new URL('../../eval/cassettes/', import.meta.url));
 const suites = existsSync(evalCassettes) ? readdirSync(evalCassettes) : [];
-/** Golden-suite directories (the blind suite's cassettes replay against its own venue, below). */
+/** Golden-suite directories (the blind and sealed suites' cassettes replay against their own venues, below). */
 const committed = [
   fixtures,
-  ...suites.filter((suite) => suite !== 'blind').map((suite) => join(evalCassettes, suite)),
+  ...suites
+    .filter((suite) => suite !== 'blind' && suite !== 'sealed')
+    .map((suite) => join(evalCassettes, suite)),
 ];
 const blindCassettes = suites.includes('blind') ? join(evalCassettes, 'blind') : undefined;
+const sealedCassettes = suites.includes('sealed') ? join(evalCassettes, 'sealed') : undefined;
 
 /** Replays a cassette directory's cases (golden suite) with --provider cassette; the model server applies the strict stub's rules. */
 async function replay(dir: string, cases: EvalCase[]) {
@@ -109,6 +114,48 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       );
       expect(open.map((r) => `${r.id}: ${r.execution?.status} ${r.execution?.detail ?? ''}`)).toEqual([]);
     },
+  );
+
+  it.runIf(sealedCassettes !== undefined)(
+    'every sealed-corpus cassette (the relay sample, issue 30) replays on the corpus venues with its execution',
+    async () => {
+      // Prepare: the sealed runner confirms every last plan, as the recording did, on the corpus's own venues,
+      // clock and tokens; the corpus is loaded by the runner, not read here.
+      const dir = sealedCassettes ?? '';
+      const cassettes = readCassettes(dir);
+      const suite = loadSealedSuite();
+      const cases = suite.cases.filter((c) => cassettes.has(c.id));
+      const session = await startModelSession({
+        provider: 'cassette',
+        suite: 'sealed',
+        cassettesDir: dir,
+        record: false,
+        relay: RELAY,
+        model: MODEL,
+        log: () => undefined,
+      });
+      if (!session) throw new Error('the cassette provider always has a model session');
+
+      // Act
+      const report = await runSealedSuite({
+        suite: { ...suite, cases },
+        provider: 'cassette',
+        env: session.env,
+        conversations: session.hooks,
+      }).finally(() => session.close());
+
+      // Assess: every recorded conversation replays to its recorded verdict; no confirmed plan is left open.
+      expect(cases.length).toBe(cassettes.size);
+      const changed = report.results.flatMap((r) =>
+        r.conversation?.passed ? [] : [`${r.id}: ${r.conversation?.failures.join('; ') ?? 'not judged'}`],
+      );
+      expect(changed).toEqual([]);
+      const open = report.results.filter(
+        (r) => r.execution && !['completed', 'failed', 'rolled_back'].includes(r.execution.status),
+      );
+      expect(open.map((r) => `${r.id}: ${r.execution?.status} ${r.execution?.detail ?? ''}`)).toEqual([]);
+    },
+    180_000,
   );
 
   it('fails with a readable diff when a request changed in a way that matters', async () => {
