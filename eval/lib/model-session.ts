@@ -108,7 +108,6 @@ async function replaySession(options: ModelSessionOptions): Promise<ModelSession
         const name = conversationName(caseId, trial);
         const recorded = server.end();
         const report = player.finish(name);
-        for (const line of report.drift) options.log(`cassette ${name}: prose drift, ${line}`);
         const recordedVerdict = cassettes.get(name)?.verdict;
         const failures = [...report.problems, ...ruleFailures(recorded)];
         if (failures.length === 0 && recordedVerdict)

@@ -78,7 +78,7 @@ describe('compareRequests', () => {
           copy(),
           (s) => `${space}${s.replace(/ /g, space)}${space}`,
         ) as NormalizedRequest;
-        expect(compareRequests(recorded, respaced)).toEqual({ breaking: [], drift: [] });
+        expect(compareRequests(recorded, respaced)).toEqual({ breaking: [] });
       }),
     );
   });
@@ -137,12 +137,15 @@ describe('compareRequests', () => {
     ]);
   });
 
-  it('reports a reworded system instruction as drift, not as a breaking change', () => {
+  it('fails a reworded system instruction as breaking, with its changed line (issue 31: no more drift)', () => {
+    // Prepare
     const changed = copy();
     changed.system = `${changed.system ?? ''}\nNever compute dates yourself.`;
-    expect(compareRequests(recorded, changed)).toEqual({
-      breaking: [],
-      drift: ['system instruction:', '  + Never compute dates yourself.'],
-    });
+
+    // Act
+    const diff = compareRequests(recorded, changed);
+
+    // Assess
+    expect(diff).toEqual({ breaking: ['system instruction:', '  + Never compute dates yourself.'] });
   });
 });

@@ -6,10 +6,23 @@ import { normalizeRequest } from './normalize-request.ts';
 
 /** What a replayed conversation found. */
 export interface ReplayReport {
-  /** Requests that changed in a way that matters, requests the recording lacks, recorded requests never made. */
+  /**
+   * Requests that differ from their recording (system instruction, tools, turns), requests the recording lacks,
+   * recorded requests never made. A differing request names the cassette to re-record and the command.
+   */
   problems: string[];
-  /** System-instruction wording that changed (reported, not failed). */
-  drift: string[];
+}
+
+/**
+ * How to re-record one cassette: through the relay, as docs/models.md "Relay: playing the model yourself" shows.
+ * The cassette names its own suite and case, so the command is exact.
+ */
+export function reRecordHint(cassette: Pick<Cassette, 'suite' | 'case'>): string {
+  return (
+    `re-record cassette ${cassette.suite}/${cassette.case} through the relay: ` +
+    `npm run eval -- --provider relay --suite ${cassette.suite} --case ${cassette.case} ` +
+    '(docs/models.md, "Relay: playing the model yourself")'
+  );
 }
 
 /** Replays cassettes: one per conversation, its requests in recorded order. */
@@ -21,13 +34,14 @@ export interface CassettePlayer {
 
 /**
  * `--provider cassette`: answers each request of a conversation with the recorded answer, deterministically, after
- * comparing the request with the recorded one (compareRequests). A request that changed in a way that matters
- * gets a 400 and a readable diff in the report, so the case fails on the change, not on a wrong answer.
+ * comparing the request with the recorded one (compareRequests). A request that changed (a reworded system
+ * instruction included) gets a 400 and a readable diff in the report that says which cassette to re-record and
+ * how, so the case fails on the change, not on a wrong answer.
  */
 export function cassettePlayer(cassetteOf: (conversation: string) => Cassette | undefined): CassettePlayer {
   const reports = new Map<string, ReplayReport & { used: number }>();
   const reportOf = (name: string) => {
-    const report = reports.get(name) ?? { problems: [], drift: [], used: 0 };
+    const report = reports.get(name) ?? { problems: [], used: 0 };
     reports.set(name, report);
     return report;
   };
@@ -45,9 +59,10 @@ export function cassettePlayer(cassetteOf: (conversation: string) => Cassette | 
         return fail(`request ${turn.seq}: the recording ends after ${cassette.interactions.length} requests`);
       report.used = turn.seq;
       const diff = compareRequests(recorded.request, normalizeRequest(call.request));
-      report.drift.push(...diff.drift.map((d) => `${at(turn, cassette)}: ${d}`));
       if (diff.breaking.length > 0) {
-        return fail(`${at(turn, cassette)} differs from the recording:\n  ${diff.breaking.join('\n  ')}`);
+        return fail(
+          `${at(turn, cassette)} differs from the recording:\n  ${diff.breaking.join('\n  ')}\n${reRecordHint(cassette)}`,
+        );
       }
       if (recorded.error) return { ok: false, code: recorded.error.code, message: recorded.error.message };
       return recorded.response
@@ -64,7 +79,6 @@ export function cassettePlayer(cassetteOf: (conversation: string) => Cassette | 
           ...report.problems,
           ...(unmade ? [`only ${report.used} of the ${total} recorded requests were made`] : []),
         ],
-        drift: report.drift,
       };
     },
   };

@@ -3,10 +3,11 @@ import type { NormalizedRequest } from './normalize-request.ts';
 
 /** How a request differs from its recording. */
 export interface RequestDiff {
-  /** Differences that make the recorded answer meaningless: tools, turns, calls, results, user text. */
+  /**
+   * Differences that make the recorded answer evidence of nothing: the system instruction, tools, turns, calls,
+   * results, user text. The recorded answer was given to the recorded request; a prompt change must be re-recorded.
+   */
   breaking: string[];
-  /** The system instruction's wording changed: reported, not failed (the recorded answer still applies). */
-  drift: string[];
 }
 
 /** At most this many lines per request: enough to see what changed, short enough to read in a test failure. */
@@ -14,21 +15,26 @@ const MAX_LINES = 20;
 
 /**
  * Compares a request with the recorded one, both normalised (volatile ids and timestamps replaced). Whitespace
- * in prose never counts. Tool names and declarations, tool config, the roles and order of the turns, function
- * calls and responses, and the text of the turns are breaking; the system instruction's wording is drift.
+ * in prose never counts. The system instruction, tool names and declarations, tool config, the roles and order of
+ * the turns, function calls and responses, and the text of the turns are all breaking: a reworded prompt that
+ * passed as "drift" let prompt changes ship without a replay ever failing (issue 31).
  */
 export function compareRequests(recorded: NormalizedRequest, actual: NormalizedRequest): RequestDiff {
-  const breaking = [
-    ...compareTools(recorded, actual),
-    ...diffValues(recorded.tool_config, actual.tool_config, 'tool_config'),
-    ...compareTurns(recorded, actual),
-  ];
-  const [before, now] = [recorded.system ?? '', actual.system ?? ''];
-  const drift = collapse(before) === collapse(now) ? [] : lineDiff(before, now);
   return {
-    breaking: cap(breaking),
-    drift: drift.length > 0 ? cap(['system instruction:', ...drift.map((l) => `  ${l}`)]) : [],
+    breaking: cap([
+      ...compareSystem(recorded, actual),
+      ...compareTools(recorded, actual),
+      ...diffValues(recorded.tool_config, actual.tool_config, 'tool_config'),
+      ...compareTurns(recorded, actual),
+    ]),
   };
+}
+
+/** The system instruction's changed lines (`- old` / `+ new`), whitespace aside. */
+function compareSystem(recorded: NormalizedRequest, actual: NormalizedRequest): string[] {
+  const [before, now] = [recorded.system ?? '', actual.system ?? ''];
+  if (collapse(before) === collapse(now)) return [];
+  return ['system instruction:', ...lineDiff(before, now).map((l) => `  ${l}`)];
 }
 
 function compareTools(recorded: NormalizedRequest, actual: NormalizedRequest): string[] {
