@@ -1,9 +1,11 @@
 import { IANAZone } from 'luxon';
 import * as z from 'zod';
+import { LocalTime } from '../../lib/contracts/primitives.ts';
 import { VenueLocale } from '../../lib/dates/venue-settings-check.ts';
 import { resolveRelativeDate, resolveRelativeInstant } from './relative-date.ts';
 
-const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM');
+/** 001 time, as the service reads it (lib/contracts/primitives.ts). */
+const Time = LocalTime;
 // Same shape as openapi/booking-api.yaml's BookingId, so every fixture booking can be addressed through the API.
 const Id = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}[a-z0-9]+$`), `must look like ${prefix}<lowercase letters/digits>`);
