@@ -100,6 +100,46 @@ describe('OfflinePlannerModel: guest names anywhere in a long polite message', (
     expect(call).toEqual({ name: 'searchBookings', args: { search_text: 'Tom' } });
   });
 
+  it('searches its own reading of the name when a search it did not choose found nothing', () => {
+    // Prepare: the planner searched "Mrs Nguyen" before the first call (issue 32's prefetch); nothing matched.
+    const conv: OfflineConversation = {
+      current: "Mrs Nguyen's party is now 9",
+      earlier: [],
+      aiCount: 1,
+      searches: new Map([['Mrs Nguyen', []]]),
+      details: new Map(),
+      locale: 'en-AU',
+      lastSearch: { searchText: 'Mrs Nguyen', bookings: [] },
+    };
+    const tools = { names: new Set(['searchBookings']), planActions: new Set(['updateGuestCount']) };
+
+    // Act
+    const call = decideOfflineCall(conv, tools);
+
+    // Assess
+    expect(call).toEqual({ name: 'searchBookings', args: { search_text: 'Nguyen' } });
+  });
+
+  it('does not try names once the reference it was given found nothing', () => {
+    // Prepare
+    const conv: OfflineConversation = {
+      current: 'Please move BK-2001 for Tom to Saturday at 3pm',
+      earlier: [],
+      aiCount: 1,
+      searches: new Map([['BK-2001', []]]),
+      details: new Map(),
+      locale: 'en-AU',
+      lastSearch: { searchText: 'BK-2001', bookings: [] },
+    };
+    const tools = { names: new Set(['searchBookings']), planActions: new Set(['rescheduleBooking']) };
+
+    // Act
+    const call = decideOfflineCall(conv, tools);
+
+    // Assess
+    expect(call).toMatchObject({ name: 'ask_clarification', args: { missing: 'booking' } });
+  });
+
   it('a message naming no one the search knows is a question, never a plan', async () => {
     // Prepare
     const h = offline();

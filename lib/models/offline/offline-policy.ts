@@ -166,9 +166,14 @@ function resolveTarget(
     const { bookings, searchText } = conv.lastSearch;
     const exact = bookings.filter((b) => request.reference && b.booking_reference === request.reference);
     const matches = exact.length === 1 ? exact : bookings;
-    // Issue 30: capital letters do not decide the name; the next words that may be one are searched too.
-    const untried = (current.otherNames ?? []).find((n) => !conv.searches.has(n));
-    if (matches.length === 0 && untried && searchText !== current.reference) return search(untried, tools);
+    // Issue 30: capital letters do not decide the name; the next words that may be one are searched too. A search
+    // the planner ran before the first call (issue 32's prefetch) counts as ours, and when it found nothing, the
+    // words this model reads as the booking are still searched ("Mr Okafor" found none: "Okafor").
+    const own = current.reference ?? current.guestName ?? current.contactKey;
+    const keys = [own, ...(current.otherNames ?? [])].filter((k): k is string => k !== undefined);
+    const untried = keys.find((k) => !conv.searches.has(k));
+    const referenceTried = current.reference !== undefined && conv.searches.has(current.reference);
+    if (matches.length === 0 && untried && !referenceTried) return search(untried, tools);
     const first = current.guestName ?? searchText;
     if (matches.length === 0)
       return ask('booking', reply.noMatch(conv.searches.has(first) ? first : searchText));
