@@ -114,6 +114,8 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       );
       expect(open.map((r) => `${r.id}: ${r.execution?.status} ${r.execution?.detail ?? ''}`)).toEqual([]);
     },
+    // 55 conversations with their executions: near the 60 s default under load (closing note of stop 7).
+    180_000,
   );
 
   it.runIf(sealedCassettes !== undefined)(
