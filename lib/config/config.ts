@@ -111,6 +111,17 @@ export const ConfigSchema = z
     SESSION_LEASE_MS: int(60_000, 5_000, 600_000),
     HISTORY_MAX_MESSAGES: int(20, 2, 200),
     TOOL_RETRIEVAL_K: int(15, 1, 15),
+    /**
+     * Issue 32: code runs the lookups a message clearly needs (the named booking, that day's availability) before
+     * the first model call and hands their results over as function turns. `false` is the earlier design (the
+     * model asks for every lookup itself); the round-trips bench runs both side by side.
+     */
+    PLANNER_PREFETCH: blankIsUnset(
+      z
+        .enum(['true', 'false'], { message: 'must be true or false' })
+        .default('true')
+        .transform((v) => v === 'true'),
+    ),
     MAX_EXECUTOR_MODEL_CALLS: int(12, 2, 50),
     /**
      * Issue 32: the executor runs a step whose arguments the confirmed plan fully determines itself, through the

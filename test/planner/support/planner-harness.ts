@@ -23,6 +23,9 @@ export const TEST_CONFIG: PlannerConfig = {
   TOOL_RETRIEVAL_K: 15,
   HISTORY_MAX_MESSAGES: 20,
   SESSION_TTL_HOURS: 24,
+  // The scripted models of these tests ask for every lookup themselves (the design before issue 32);
+  // test/planner/prefetch/ runs the planner with prefetching on.
+  PLANNER_PREFETCH: false,
 };
 
 /** Predictable UUID v4s: 00000000-0000-4000-8000-000000000001, …0002, … */
