@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { loadCases } from '../eval/lib/load-cases.ts';
 import type { CaseVerdict } from '../eval/lib/model-session.ts';
 import { runEval } from '../eval/lib/run-eval.ts';
@@ -64,7 +65,7 @@ async function runDesign(
     const first = calls.length;
     const started = performance.now();
     const response = await fetch(input, init);
-    const body = await response
+    const body: unknown = await response
       .clone()
       .json()
       .catch(() => undefined);
@@ -72,9 +73,9 @@ async function runDesign(
       const mine = calls.slice(first).filter((c) => c.role === 'planner').length;
       run.planning.push({ calls: mine, ms: performance.now() - started, steps: planSteps(body) });
     }
-    const plan = body?.plan;
-    if (plan?.plan_id && Array.isArray(plan.actions))
-      executed.set(plan.plan_id, plan.actions.filter((a: { executed?: boolean }) => a.executed).length);
+    const plan = PlanSteps.safeParse(body);
+    if (plan.success)
+      executed.set(plan.data.plan.plan_id, plan.data.plan.actions.filter((a) => a.executed).length);
     return response;
   };
   const hooks = {
@@ -107,9 +108,15 @@ async function runDesign(
   }
 }
 
+/** A service answer that carries a plan (POST /v1/requests, GET /v1/plans/{id}, confirm, answer). */
+const PlanSteps = z.object({
+  kind: z.string().optional(),
+  plan: z.object({ plan_id: z.string(), actions: z.array(z.object({ executed: z.boolean().optional() })) }),
+});
+
 function planSteps(body: unknown): number | undefined {
-  const reply = body as { kind?: string; plan?: { actions?: unknown[] } } | undefined;
-  return reply?.kind === 'plan' && Array.isArray(reply.plan?.actions) ? reply.plan.actions.length : undefined;
+  const reply = PlanSteps.safeParse(body);
+  return reply.success && reply.data.kind === 'plan' ? reply.data.plan.actions.length : undefined;
 }
 
 const mean = (xs: readonly number[]) =>

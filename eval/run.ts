@@ -29,6 +29,8 @@ const PASSED_THROUGH = [
   'RELAY_DIR',
   'RELAY_ANSWER_TIMEOUT_MS',
   'RELAY_PROGRESS_MS',
+  // Issue 32: `PLANNER_PREFETCH=false npm run eval …` runs the design before prefetching, for a before/after.
+  'PLANNER_PREFETCH',
 ];
 
 /** SQS allows a visibility timeout of 12 hours at most. */

@@ -1,4 +1,5 @@
 import { END, START, StateGraph } from '@langchain/langgraph';
+import { prefetchLookupsNode } from '../prefetch/prefetch-lookups.ts';
 import { boundClarificationsNode } from './nodes/bound-clarifications.ts';
 import { cancelNode } from './nodes/cancel.ts';
 import { clarifyNode } from './nodes/clarify.ts';
@@ -9,7 +10,6 @@ import { modelGaveUpNode } from './nodes/model-gave-up.ts';
 import { offerAlternativesNode } from './nodes/offer-alternatives.ts';
 import { repairPlanNode } from './nodes/repair-plan.ts';
 import { understandIntentNode } from './nodes/understand-intent.ts';
-import { prefetchLookupsNode } from '../prefetch/prefetch-lookups.ts';
 import { PlanningState, type PlanningValues } from './planning-state.ts';
 import type { TurnContext } from './turn-context.ts';
 

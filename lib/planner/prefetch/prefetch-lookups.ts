@@ -39,7 +39,7 @@ export function prefetchLookupsNode(ctx: TurnContext) {
       { metadata: { searches: texts.length } },
       async function prefetch(span) {
         const update = await lookUp(ctx, runLookups, state, search.action_id, texts);
-        span.update({ output: { lookups: update.messages?.length ?? 0 } });
+        span.update({ output: { lookups: update.messages.length / 2 } });
         return update;
       },
     );
@@ -52,7 +52,7 @@ async function lookUp(
   state: PlanningValues,
   searchAction: string,
   texts: string[],
-): Promise<PlanningUpdate> {
+): Promise<Round> {
   const calls = texts.map((text, i) => prefetchCall(searchAction, { search_text: text }, i + 1));
   const found = await runRound(runLookups, state, calls);
   const only = found.searches.length === 1 ? found.searches[0]?.booking_ids : undefined;
@@ -69,12 +69,15 @@ async function lookUp(
   };
 }
 
+/** What the prefetch adds to the planning state. */
+type Round = Pick<AgentLoopValues, 'messages' | 'known' | 'searches' | 'seen_ids'>;
+
 /** One function-call turn written by code, and its results from run_lookups (all its calls run at once). */
 async function runRound(
   runLookups: ReturnType<typeof runLookupsNode>,
   state: PlanningValues,
   calls: ToolCall[],
-): Promise<Pick<AgentLoopValues, 'messages' | 'known' | 'searches' | 'seen_ids'>> {
+): Promise<Round> {
   const turn = new AIMessage({
     content: '',
     tool_calls: calls,

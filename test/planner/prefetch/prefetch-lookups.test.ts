@@ -1,4 +1,4 @@
-import { AIMessage, ToolMessage } from '@langchain/core/messages';
+import { AIMessage, type ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingDataJson } from '../../../lib/contracts/booking-data-block.ts';
