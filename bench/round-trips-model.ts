@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage } from '@langchain/core/messages';
-import { OfflinePlannerModel } from '../lib/models/offline/offline-planner-model.ts';
-import { OfflineExecutorModel } from '../lib/models/offline-executor-model.ts';
 import {
   declarationsOf,
   type GenerateContentRequest,
   modelResponse,
   type Part,
-} from '../lib/models/wire/gemini-wire.ts';
-import type { Responder } from '../lib/models/wire/model-endpoint.ts';
+} from '../devkit/models/wire/gemini-wire.ts';
+import type { Responder } from '../devkit/models/wire/model-endpoint.ts';
+import { OfflinePlannerModel } from '../lib/models/offline/offline-planner-model.ts';
+import { OfflineExecutorModel } from '../lib/models/offline-executor-model.ts';
 import { messagesOf } from '../test/support/auto-answerer.ts';
 
 /** Characters per token of the approximation the prompt-size bench uses (lib/planner/prompt-size.ts). */

@@ -7,6 +7,8 @@ import type { AgentLoopValues, PlanningUpdate, PlanningValues } from '../graph/p
 import type { TurnContext } from '../graph/turn-context.ts';
 import { mergeIds } from '../lookup-ids.ts';
 import { isPickMessage } from '../pick/pick-message.ts';
+import { LOOKUP_BOOKING_PARAM } from '../prompt/when-policy.ts';
+import { addsLookupBooking } from '../tools/lookup-booking.ts';
 import { searchTextsFor } from './named-bookings.ts';
 
 /** Marks the function-call turns code wrote (not the model), for traces and for readers of the stored history. */
@@ -111,6 +113,10 @@ function availabilityCall(ctx: TurnContext, booking: BookingRecord | undefined):
   if (phrases.length !== 1) return undefined;
   const args = { product_id: booking.product_id, date: (phrases[0] as { text: string }).text };
   const read = resolveLookupWhenArgs(action, args, ctx.venue, booking);
-  if ('question' in read) return undefined;
-  return prefetchCall(action.action_id, read.args, 1);
+  if (!('args' in read)) return undefined;
+  // Issue 33: the booking the date was read against is named in the call, as the model would name it.
+  const callArgs = addsLookupBooking(action)
+    ? { ...read.args, [LOOKUP_BOOKING_PARAM]: booking.booking_id }
+    : read.args;
+  return prefetchCall(action.action_id, callArgs, 1);
 }

@@ -38,9 +38,11 @@ describe('createPlanner with PLANNER_PREFETCH', () => {
     const turns = model.calls[0]?.messages.slice(2) ?? [];
     expect(turns.map((m) => m.getType())).toEqual(['ai', 'tool', 'ai', 'tool']);
     expect((turns[0] as AIMessage).tool_calls?.map((c) => c.name)).toEqual(['searchBookings']);
+    // Issue 33: the call names the booking its date was read against; the API never sees that booking_id.
     expect((turns[2] as AIMessage).tool_calls?.[0]?.args).toEqual({
       product_id: 'prod_party_room',
       date: NEXT_SATURDAY,
+      booking_id: 'bk_1045',
     });
     // Issue 14: results are booking data, delimited as such, exactly as the model's own lookups are.
     const found = turns[1] as ToolMessage;
