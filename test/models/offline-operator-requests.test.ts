@@ -237,7 +237,7 @@ describe('OfflinePlannerModel: every common way of changing one’s mind', () =>
 
     // Assess
     expect(outcome.reply_type).toBe('cancelled');
-    expect((await h.planStore.get(first.plan.plan_id))?.status).not.toBe('pending_confirmation');
+    expect((await h.planStore.get(first.plan.plan_id))?.status).toBe('cancelled');
     expect(await h.planStore.listBySession('session-1')).toHaveLength(1);
   });
 
