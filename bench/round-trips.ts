@@ -26,9 +26,10 @@ interface DesignRun {
   violations: number;
 }
 
+/** Today's design, and issue 32's: the planner's prefetch and the executor's direct steps (its own switch). */
 const DESIGNS = [
-  { name: 'current', env: { PLANNER_PREFETCH: 'false' } },
-  { name: 'prefetch', env: { PLANNER_PREFETCH: 'true' } },
+  { name: 'current', env: { PLANNER_PREFETCH: 'false', EXECUTOR_DIRECT_STEPS: 'false' } },
+  { name: 'prefetch', env: { PLANNER_PREFETCH: 'true', EXECUTOR_DIRECT_STEPS: 'true' } },
 ] as const;
 
 /**

@@ -116,12 +116,7 @@ export const ConfigSchema = z
      * the first model call and hands their results over as function turns. `false` is the earlier design (the
      * model asks for every lookup itself); the round-trips bench runs both side by side.
      */
-    PLANNER_PREFETCH: blankIsUnset(
-      z
-        .enum(['true', 'false'], { message: 'must be true or false' })
-        .default('true')
-        .transform((v) => v === 'true'),
-    ),
+    PLANNER_PREFETCH: blankIsUnset(z.stringbool().default(true)),
     MAX_EXECUTOR_MODEL_CALLS: int(12, 2, 50),
     /**
      * Issue 32: the executor runs a step whose arguments the confirmed plan fully determines itself, through the

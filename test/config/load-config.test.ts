@@ -76,6 +76,18 @@ describe('loadConfig', () => {
     expect(load).toThrow(`invalid configuration: ${message}`);
   });
 
+  it('turns planner prefetching on by default and off with PLANNER_PREFETCH=false (issue 32)', () => {
+    // Act
+    const byDefault = loadConfig({}).PLANNER_PREFETCH;
+    const off = loadConfig({ PLANNER_PREFETCH: 'false' }).PLANNER_PREFETCH;
+    const load = () => loadConfig({ PLANNER_PREFETCH: 'maybe' });
+
+    // Assess
+    expect(byDefault).toBe(true);
+    expect(off).toBe(false);
+    expect(load).toThrow(/invalid configuration: PLANNER_PREFETCH: Invalid option/);
+  });
+
   it('names every bad variable at once', () => {
     // Act
     const load = () => loadConfig({ LOG_LEVEL: 'LOUD', SESSION_TTL_HOURS: '0' });
