@@ -26,10 +26,10 @@ interface DesignRun {
   violations: number;
 }
 
-/** Today's design, and issue 32's: the planner's prefetch and the executor's direct steps (its own switch). */
+/** Today's design, and issue 32's new one: the planner's prefetch and the executor's direct steps (its own switch). */
 const DESIGNS = [
   { name: 'current', env: { PLANNER_PREFETCH: 'false', EXECUTOR_DIRECT_STEPS: 'false' } },
-  { name: 'prefetch', env: { PLANNER_PREFETCH: 'true', EXECUTOR_DIRECT_STEPS: 'true' } },
+  { name: 'new', env: { PLANNER_PREFETCH: 'true', EXECUTOR_DIRECT_STEPS: 'true' } },
 ] as const;
 
 /**
@@ -46,7 +46,7 @@ export async function benchRoundTrips(options: RoundTripsOptions = {}): Promise<
   );
   const runs: Record<string, DesignRun> = {};
   for (const design of DESIGNS) runs[design.name] = await runDesign(design.env, cases, latency);
-  const [before, after] = [runs.current as DesignRun, runs.prefetch as DesignRun];
+  const [before, after] = [runs.current as DesignRun, runs.new as DesignRun];
   return [...compare(before, after, latency, cases.length), ...benchRecordedCassettes()];
 }
 
@@ -173,7 +173,7 @@ function compare(before: DesignRun, after: DesignRun, latencyMs: number, cases: 
     rows.push({ group: 'round trips', metric: `${key} (current)`, value: round(b[key], 2), unit });
     rows.push({
       group: 'round trips',
-      metric: `${key} (prefetch)`,
+      metric: `${key} (new)`,
       value: round(a[key], 2),
       unit,
       ratio: `${round(a[key] / b[key], 2)}× of current`,
@@ -186,6 +186,6 @@ function compare(before: DesignRun, after: DesignRun, latencyMs: number, cases: 
     value: run.passed,
     unit: 'cases',
   });
-  rows.push(context(before, 'current'), context(after, 'prefetch'));
+  rows.push(context(before, 'current'), context(after, 'new'));
   return rows;
 }
