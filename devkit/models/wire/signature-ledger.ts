@@ -1,6 +1,19 @@
 import { canonicalJson } from './canonical-json.ts';
 import type { Part } from './gemini-wire.ts';
 
+/**
+ * Signatures that stand for "this call was not made by the model", on a call code put in the conversation (issue
+ * 32: the planner's prefetched lookups, the executor's direct steps). Google documents two sentinels for calls a
+ * client injects (ai.google.dev/gemini-api/docs/thought-signatures); @langchain/google-genai 2.3.2 puts its own
+ * stand-in on any call it has no signature for when the model is a gemini-3 one (dist/utils/common.js,
+ * DUMMY_SIGNATURE). Live Gemini 3 was not reachable to check that stand-in; docs/design-facts.md says so.
+ */
+export const SKIP_SIGNATURES: ReadonlySet<string> = new Set([
+  'skip_thought_signature_validator',
+  'context_engineering_is_the_way_to_go',
+  'ErYCCrMCAdHtim9kOoOkrPiCNVsmlpMIKd7ZMxgiFbVQOkgp7nlLcDMzVsZwIzvuT7nQROivoXA72ccC2lSDvR0Gh7dkWaGuj7ctv6t7ZceHnecx0QYa+ix8tYpRfjhyWozQ49lWiws6+YGjCt10KRTyWsZ2h6O7iHTYJwKIRwGUHRKy/qK/6kFxJm5ML00gLq4D8s5Z6DBpp2ZlR+uF4G8jJgeWQgyHWVdx2wGYElaceVAc66tZdPQRdOHpWtgYSI1YdaXgVI8KHY3/EfNc2YqqMIulvkDBAnuMhkAjV9xmBa54Tq+ih3Im4+r3DzqhGqYdsSkhS0kZMwte4Hjs65dZzCw9lANxIqYi1DJ639WNPYihp/DCJCos7o+/EeSPJaio5sgWDyUnMGkY1atsJZ+m7pj7DD5tvQ==',
+]);
+
 /** Options of SignatureLedger. */
 export interface SignatureLedgerOptions {
   /**
@@ -44,8 +57,9 @@ export class SignatureLedger {
     return this.everyCallSigned && this.#known.size > 0;
   }
 
+  /** A signature this stand-in handed out, or one that stands for "no model thought here" (SKIP_SIGNATURES). */
   isKnown(signature: string): boolean {
-    return this.#known.has(signature);
+    return this.#known.has(signature) || SKIP_SIGNATURES.has(signature);
   }
 
   /** The signature handed out with this function call, if any. */
