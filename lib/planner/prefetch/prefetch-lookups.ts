@@ -112,11 +112,14 @@ function availabilityCall(ctx: TurnContext, booking: BookingRecord | undefined):
   );
   if (phrases.length !== 1) return undefined;
   const args = { product_id: booking.product_id, date: (phrases[0] as { text: string }).text };
-  const read = resolveLookupWhenArgs(action, args, ctx.venue, booking);
-  if (!('args' in read)) return undefined;
-  // Issue 33: the booking the date was read against is named in the call, as the model would name it.
-  const callArgs = addsLookupBooking(action)
-    ? { ...read.args, [LOOKUP_BOOKING_PARAM]: booking.booking_id }
-    : read.args;
+  // The phrase must read (else the model asks, as today), but the call carries the user's words, as rule 4 tells
+  // the model to write them: a call written by code that the model reads as its own must follow the model's rules
+  // (a relay player read a computed date here as the model breaking rule 4). run_lookups resolves the words.
+  if (!('args' in resolveLookupWhenArgs(action, args, ctx.venue, booking))) return undefined;
+  // booking_id only for words relative to the booking ("the day after"), as its description says: leave it out
+  // when the words name the date.
+  const relative = 'needs_booking' in resolveLookupWhenArgs(action, args, ctx.venue);
+  const callArgs =
+    relative && addsLookupBooking(action) ? { ...args, [LOOKUP_BOOKING_PARAM]: booking.booking_id } : args;
   return prefetchCall(action.action_id, callArgs, 1);
 }

@@ -14,7 +14,7 @@ export const WHEN_POLICY = {
     'Words relative to a booking ("same day", "keep the date", "the day after", "a week later", "two days later") and a time said without a date ("4pm") are read against that booking: a plan step\'s booking_id, or the booking_id of a lookup, which you then give.',
   /** Rule 11: an absolute time alone is a time-only change; its date parameter holds the same words. */
   timeOnly:
-    'A change of time alone ("4pm", "an hour later") names no date: write the same words in the date parameter as in the time parameter (date "4pm", start_time "4pm"); code keeps the booking\'s date. Never write "same day" or the booking\'s date for it.',
+    'A change of time alone ("4pm", "an hour later") names no date: write the same words in the date parameter as in the time parameter (date "4pm", start_time "4pm"); code keeps the booking\'s date. Never write "same day" or the booking\'s date for it. A change of date alone ("move it to Friday") keeps the booking\'s time: write "same time" in the time parameter.',
 } as const;
 
 /** The name of the lookup parameter that says which booking relative date words are read against. */

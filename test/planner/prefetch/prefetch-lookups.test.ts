@@ -38,16 +38,34 @@ describe('createPlanner with PLANNER_PREFETCH', () => {
     const turns = model.calls[0]?.messages.slice(2) ?? [];
     expect(turns.map((m) => m.getType())).toEqual(['ai', 'tool', 'ai', 'tool']);
     expect((turns[0] as AIMessage).tool_calls?.map((c) => c.name)).toEqual(['searchBookings']);
-    // Issue 33: the call names the booking its date was read against; the API never sees that booking_id.
-    expect((turns[2] as AIMessage).tool_calls?.[0]?.args).toEqual({
-      product_id: 'prod_party_room',
-      date: NEXT_SATURDAY,
-      booking_id: 'bk_1045',
-    });
+    // Issue 33: the call the model reads as its own follows its rules: the user's words, never a computed date,
+    // and no booking_id for words that name the date.
+    const dayCall = (turns[2] as AIMessage).tool_calls?.[0]?.args;
+    expect(dayCall?.product_id).toBe('prod_party_room');
+    expect(dayCall?.date).toMatch(/^Saturday/);
+    expect(dayCall).not.toHaveProperty('booking_id');
     // Issue 14: results are booking data, delimited as such, exactly as the model's own lookups are.
     const found = turns[1] as ToolMessage;
     expect(found.text.startsWith('<booking_data>')).toBe(true);
     expect(JSON.parse(bookingDataJson(found.text)).bookings[0].booking_id).toBe('bk_1045');
+  });
+
+  it('names the booking in the prefetched availability call only for words relative to it', async () => {
+    // Prepare
+    const api = new FakeBookingApi();
+    const model = fakeModel().respondWithTools([
+      { name: 'ask_clarification', id: 'c1', args: { question: 'Which time?', missing: 'time' } },
+    ]);
+    const h = plannerHarness({ model, bookingApi: api, config: PREFETCH });
+
+    // Act
+    await h.send('Move BK-1045 to the day after');
+
+    // Assess: the model reads its rule's words and the booking they are relative to; the API gets a date.
+    const turns = model.calls[0]?.messages.slice(2) ?? [];
+    const dayCall = (turns[2] as AIMessage | undefined)?.tool_calls?.[0]?.args;
+    expect(dayCall).toEqual({ product_id: 'prod_party_room', date: 'the day after', booking_id: 'bk_1045' });
+    expect(api.callsOf('getAvailability')[0]?.args.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('runs the searches for several references at once, and no availability without one booking', async () => {
