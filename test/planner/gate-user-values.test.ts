@@ -49,3 +49,53 @@ describe('createPlanner gate: values the user gave', () => {
     });
   });
 });
+
+/** A scripted model proposing BK-1042's guest count as `size`, the same again after a repair round. */
+function guestsOn1042(size: string) {
+  const proposal = {
+    name: 'propose_plan',
+    id: 'g1',
+    args: {
+      intent_summary: 'Change the guest count on BK-1042',
+      steps: [
+        { action_id: 'updateGuestCount', parameters: params({ booking_id: 'bk_1042', party_size: size }) },
+      ],
+    },
+  };
+  return fakeModel()
+    .respondWithTools([proposal])
+    .respondWithTools([{ ...proposal, id: 'g2' }]);
+}
+
+describe('createPlanner gate: a total said with its breakdown', () => {
+  it.each([
+    'make BK-1042 21 guests (17 kids + 4 adults)',
+    'make BK-1042 21 guests (17 kids+4 adults)',
+    'make BK-1042 21 guests: 17 kids and 4 adults',
+    'make BK-1042 21 guests, 17 kids, 4 adults',
+    'make BK-1042 21 guests 17 kids 4 adults',
+  ])('licenses the stated total for “%s”', async (message) => {
+    // Prepare
+    const h = plannerHarness({ model: guestsOn1042('21') });
+
+    // Act
+    const outcome = expectKind(await h.send(message), 'plan');
+
+    // Assess
+    expect(outcome.plan.actions[0]).toMatchObject({
+      action_id: 'updateGuestCount',
+      parameters: { booking_id: 'bk_1042', party_size: 21 },
+    });
+  });
+
+  it('does not license a total its “+” breakdown does not add up to', async () => {
+    // Prepare: 17 + 4 is 21, not 22.
+    const h = plannerHarness({ model: guestsOn1042('22') });
+
+    // Act
+    const outcome = await h.send('make BK-1042 22 guests (17 kids + 4 adults)');
+
+    // Assess: asked, never planned.
+    expect(outcome.kind).toBe('clarification');
+  });
+});
