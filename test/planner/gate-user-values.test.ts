@@ -99,3 +99,66 @@ describe('createPlanner gate: a total said with its breakdown', () => {
     expect(outcome.kind).toBe('clarification');
   });
 });
+
+/** A scripted model: the catalogue lookup, then a new booking of the party room with the given values. */
+function newPartyRoomBooking(values: Record<string, string>) {
+  const proposal = {
+    name: 'propose_plan',
+    id: 'n1',
+    args: {
+      intent_summary: 'Book the party room',
+      steps: [
+        { action_id: 'createBooking', parameters: params({ product_id: 'prod_party_room', ...values }) },
+      ],
+    },
+  };
+  return fakeModel()
+    .respondWithTools([{ name: 'listProducts', args: {}, id: 'c0' }])
+    .respondWithTools([proposal])
+    .respondWithTools([{ ...proposal, id: 'n2' }]);
+}
+
+describe('createPlanner gate: a new booking the user describes without the word “book”', () => {
+  it('licenses createBooking when the message states every value it sets', async () => {
+    // Prepare
+    const model = newPartyRoomBooking({
+      date: 'Saturday',
+      start_time: '3pm',
+      party_size: '12',
+      guest_name: 'Lees',
+    });
+    const h = plannerHarness({ model });
+
+    // Act
+    const outcome = expectKind(await h.send('Party Room for the Lees, Saturday 3pm, 12 people'), 'plan');
+
+    // Assess
+    expect(outcome.plan.actions[0]).toMatchObject({
+      action_id: 'createBooking',
+      parameters: {
+        product_id: 'prod_party_room',
+        date: '2026-03-14',
+        start_time: '15:00',
+        party_size: 12,
+        guest_name: 'Lees',
+      },
+    });
+  });
+
+  it('does not license createBooking from a message that changes an existing booking', async () => {
+    // Prepare: the words state a date, a time, a count and a name, but of BK-1042's change.
+    const model = newPartyRoomBooking({
+      date: 'Saturday',
+      start_time: '2pm',
+      party_size: '12',
+      guest_name: 'John Smith',
+    });
+    const h = plannerHarness({ model });
+
+    // Act
+    const outcome = await h.send('move John Smith BK-1042 to Saturday 2pm, 12 people');
+
+    // Assess
+    expect(outcome.kind).not.toBe('plan');
+  });
+});
