@@ -97,4 +97,20 @@ describe('createPlanner: booking-relative words in lookups', () => {
       details: 'booking_id names no booking',
     });
   });
+
+  it('sends a lookup without a date parameter its own booking_id as given, without reading that booking first', async () => {
+    // Prepare: getBooking takes no date, so its booking_id is its subject, not a booking to read words against
+    // (a foreign spec's booking read whose record is not ours must still reach its API).
+    const api = new FakeBookingApi();
+    const model = fakeModel()
+      .respondWithTools([{ name: 'getBooking', args: { booking_id: 'bk_1042' }, id: 'c1' }])
+      .respondWithTools([ask]);
+    const h = plannerHarness({ model, bookingApi: api });
+
+    // Act
+    await h.send('What time is BK-1042?');
+
+    // Assess: one read, the model's own
+    expect(api.callsOf('getBooking').map((c) => c.args)).toEqual([{ booking_id: 'bk_1042' }]);
+  });
 });

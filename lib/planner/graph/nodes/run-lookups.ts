@@ -2,6 +2,7 @@ import type { AIMessage, ToolCall } from '@langchain/core/messages';
 import { ToolMessage } from '@langchain/core/messages';
 import * as z from 'zod';
 import { quoteBookingData } from '../../../contracts/booking-data-block.ts';
+import { isWhenType } from '../../../contracts/primitives.ts';
 import { redact } from '../../../observability/redact.ts';
 import type { CompiledAction } from '../../../registry/compiled-action.ts';
 import { argsSchema } from '../../../registry/gemini-declarations.ts';
@@ -58,8 +59,11 @@ async function runOne(
   // interpretReply only lets bound lookups through; a missing one is answered like bad arguments.
   if (!action) return { message: reply({ error: `${call.name} is not a lookup` }, 'error'), known: {} };
   const callArgs = call.args ?? {};
-  // Issue 33: relative date words read against the booking the call names (when-policy.ts), never a guess.
-  const about = await relativeBooking(ctx, callArgs[LOOKUP_BOOKING_PARAM], known);
+  // Issue 33: relative date words read against the booking the call names (when-policy.ts), never a guess. Only
+  // a lookup that takes a date or time has such words: for any other, a booking_id is just its own argument (a
+  // foreign spec's booking read), so it goes to the API as given, not through the get role first.
+  const takesWhen = action.parameters.some((p) => isWhenType(p.type));
+  const about = takesWhen ? await relativeBooking(ctx, callArgs[LOOKUP_BOOKING_PARAM], known) : undefined;
   if (about === 'not_found')
     return {
       message: reply(
