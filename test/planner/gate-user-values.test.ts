@@ -161,4 +161,21 @@ describe('createPlanner gate: a new booking the user describes without the word 
     // Assess
     expect(outcome.kind).not.toBe('plan');
   });
+
+  it('does not license createBooking from words that change a booking without a reference or a move word', async () => {
+    // Prepare
+    const model = newPartyRoomBooking({
+      date: 'Saturday',
+      start_time: '3pm',
+      party_size: '12',
+      guest_name: 'John Smith',
+    });
+    const h = plannerHarness({ model });
+
+    // Act
+    const outcome = await h.send("change John Smith's booking to Saturday 3pm for 12 people");
+
+    // Assess
+    expect(outcome.kind).not.toBe('plan');
+  });
 });

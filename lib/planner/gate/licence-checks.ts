@@ -58,6 +58,8 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
 const ID_PARAMETER = /(^|_)id$/;
 /** A booking reference ("BK-1042"): the words are about a booking that exists. */
 const BOOKING_REFERENCE = /\b[a-z]{1,5}-\d+\b/i;
+/** Words that say an existing booking changes ("change John Smith's booking to Saturday 3pm for 12 people"). */
+const CHANGE_WORDS = /\b(chang(e|es|ing)|update|modify|amend|edit|existing)\b/i;
 
 /**
  * A new booking the user describes by its values ("Party Room for the Lees, Saturday 2pm, 12 people") without a
@@ -80,7 +82,7 @@ function createsWithStatedValues(
     !required.every((p) => step.parameters[p.name] !== undefined && stated(p.name))
   )
     return false;
-  if (BOOKING_REFERENCE.test(input.userText)) return false;
+  if (BOOKING_REFERENCE.test(input.userText) || CHANGE_WORDS.test(input.userText)) return false;
   const changesWhen = input.registry
     .modelVisible()
     .filter(
