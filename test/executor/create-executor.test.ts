@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionFailure, ExecutionLog, ExecutionRecord } from '../../lib/executor/execution-log.ts';
 import { decidedFailure, freshRecord } from '../../lib/executor/execution-record.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import type { StepDeps } from '../../lib/executor/run-context.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
+import type { ExecutionFailure, ExecutionLog, ExecutionRecord } from '../../lib/ports/execution-log.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { answerPrompt, committedCalls, freshWorld } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';

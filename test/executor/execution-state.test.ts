@@ -3,11 +3,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InMemoryExecutionLog } from '../../devkit/adapters/memory/in-memory-execution-log.ts';
 import {
-  type ExecutionFailure,
-  type ExecutionRecord,
-  StaleExecutionRecordError,
-} from '../../lib/executor/execution-log.ts';
-import {
   nextOpenStep,
   saveCheckpoint,
   stateFromCheckpoint,
@@ -18,6 +13,11 @@ import {
 import type { StepContext } from '../../lib/executor/run-context.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
+import {
+  type ExecutionFailure,
+  type ExecutionRecord,
+  StaleExecutionRecordError,
+} from '../../lib/ports/execution-log.ts';
 import { planInStates, STEP_STATES } from '../support/top-plans.ts';
 
 const NOW = '2026-11-20T10:05:00.000Z';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ExecutionLogError } from '../../lib/executor/execution-log.ts';
 import type { CrashPoint } from '../../lib/executor/executor-deps.ts';
 import {
   ExecutorError,
@@ -7,6 +6,7 @@ import {
   ModelNotToolCapableError,
 } from '../../lib/executor/executor-errors.ts';
 import { crash, type StepContext } from '../../lib/executor/run-context.ts';
+import { ExecutionLogError } from '../../lib/ports/execution-log.ts';
 
 describe('executor error family (STYLE 3): stable names, cause forwarded', () => {
   it('names each error and keeps the cause', () => {

@@ -1,8 +1,8 @@
 import { AIMessage, ChatMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LoggedMessage } from '../../lib/executor/execution-log.ts';
 import { fromLoggedMessage, toLoggedMessage } from '../../lib/executor/message-codec.ts';
+import type { LoggedMessage } from '../../lib/ports/execution-log.ts';
 
 /** A LoggedMessage as the codec writes it: optional fields only when defined and non-empty. */
 const loggedMessage: fc.Arbitrary<LoggedMessage> = fc

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionFailure } from '../../lib/executor/execution-log.ts';
 import { venueRefusal } from '../../lib/executor/venue-check.ts';
 import type { StoredStep } from '../../lib/plans/stored-plan.ts';
+import type { ExecutionFailure } from '../../lib/ports/execution-log.ts';
 import type { VenueDirectory, VenueLookup } from '../../lib/ports/venue-directory.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 

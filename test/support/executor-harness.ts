@@ -15,7 +15,6 @@ import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-s
 import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createExecutor } from '../../lib/executor/create-executor.ts';
-import type { ExecutionLog } from '../../lib/executor/execution-log.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
 import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
@@ -24,6 +23,7 @@ import type { ActionCall, BookingApi } from '../../lib/ports/booking-api.ts';
 import { type Clock, fixedClock } from '../../lib/ports/clock.ts';
 import { type Deadline, NO_DEADLINE } from '../../lib/ports/deadline.ts';
 import { withDeadline } from '../../lib/ports/deadline-scope.ts';
+import type { ExecutionLog } from '../../lib/ports/execution-log.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import type { SessionStore } from '../../lib/ports/session-store.ts';

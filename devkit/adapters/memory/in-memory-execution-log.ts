@@ -2,7 +2,7 @@ import {
   type ExecutionLog,
   ExecutionRecord,
   StaleExecutionRecordError,
-} from '../../../lib/executor/execution-log.ts';
+} from '../../../lib/ports/execution-log.ts';
 
 /**
  * ExecutionLog held in a Map, with the same conditional semantics as the DynamoDB adapter

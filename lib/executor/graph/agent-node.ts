@@ -1,6 +1,6 @@
 import { type AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
 import { hasErrorName } from '../../errors/has-error-name.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import { nextOpenStep, saveCheckpoint } from '../execution-state.ts';
 import { ModelCallError, ModelNotToolCapableError } from '../executor-errors.ts';
 import { crash, type RunContext } from '../run-context.ts';

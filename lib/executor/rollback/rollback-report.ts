@@ -1,9 +1,9 @@
 import type { ReversalFailure, RollbackReport } from '../../contracts/action-result.ts';
 import { maskByKey } from '../../observability/redact.ts';
 import type { StoredPlan, StoredStep } from '../../plans/stored-plan.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import { isPiiParameter } from '../../registry/pii-parameter.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
 import { bookingOf, bookingReferences } from '../step/step-label.ts';
 import { compensationArgs } from './compensation-args.ts';
 import { COMPENSATION_IN_DOUBT_REASON } from './resolve-compensation.ts';

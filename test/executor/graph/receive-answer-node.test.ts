@@ -1,12 +1,12 @@
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
-import type { PlannedCall } from '../../../lib/executor/execution-log.ts';
 import type { ExecutorDeps } from '../../../lib/executor/executor-deps.ts';
 import { MAX_REASKS, receiveAnswerNode } from '../../../lib/executor/graph/receive-answer-node.ts';
 import { NEW_REQUEST_MESSAGE } from '../../../lib/executor/graph/scope-check.ts';
 import { observationMessage } from '../../../lib/executor/step/observation.ts';
 import type { StoredPlan } from '../../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../../lib/ports/clock.ts';
+import type { PlannedCall } from '../../../lib/ports/execution-log.ts';
 import { freshWorld } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
 import { nodeContext } from '../../support/graph-context.ts';

@@ -1,7 +1,6 @@
 import { END } from '@langchain/langgraph';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { PlannedCall } from '../../../lib/executor/execution-log.ts';
 import {
   afterAgent,
   afterAnswer,
@@ -10,6 +9,7 @@ import {
   afterTools,
   routeStart,
 } from '../../../lib/executor/graph/routers.ts';
+import type { PlannedCall } from '../../../lib/ports/execution-log.ts';
 import { aGraphState, calls, lastMessages, outcomes, planWithDone } from '../../support/graph-states.ts';
 
 const aCall = fc.constantFrom<() => PlannedCall>(calls.step, calls.ask, calls.refused, calls.deferred);

@@ -1,12 +1,12 @@
 import { AIMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
-import type { PlannedCall } from '../../../lib/executor/execution-log.ts';
 import { NEW_REQUEST_MESSAGE } from '../../../lib/executor/graph/scope-check.ts';
 import { mapToolCalls } from '../../../lib/executor/graph/tool-call-mapping.ts';
 import { toolsNode } from '../../../lib/executor/graph/tools-node.ts';
 import { observationMessage } from '../../../lib/executor/step/observation.ts';
 import type { StoredPlan } from '../../../lib/plans/stored-plan.ts';
+import type { PlannedCall } from '../../../lib/ports/execution-log.ts';
 import { type ExecutorWorld, freshWorld } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
 import { nodeContext } from '../../support/graph-context.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionFailure } from '../../../lib/executor/execution-log.ts';
 import type { CrashPoint } from '../../../lib/executor/executor-deps.ts';
 import { rollBack } from '../../../lib/executor/rollback/roll-back.ts';
 import { rollBackAndClose } from '../../../lib/executor/rollback/roll-back-and-close.ts';
 import { IN_DOUBT_REASON } from '../../../lib/executor/rollback/rollback-report.ts';
 import type { StoredPlan, StoredStep } from '../../../lib/plans/stored-plan.ts';
 import type { ActionCall, ActionOutcome } from '../../../lib/ports/booking-api.ts';
+import type { ExecutionFailure } from '../../../lib/ports/execution-log.ts';
 import type { ActionRegistry } from '../../../lib/registry/action-registry.ts';
 import { freshWorld } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, type StepInput, steps } from '../../support/executor-plans.ts';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionFailure } from '../../../lib/executor/execution-log.ts';
 import { buildRollbackReport, IN_DOUBT_REASON } from '../../../lib/executor/rollback/rollback-report.ts';
 import { statusAfterFailure } from '../../../lib/plans/finish-execution.ts';
 import type { StoredPlan, StoredStep } from '../../../lib/plans/stored-plan.ts';
+import type { ExecutionFailure } from '../../../lib/ports/execution-log.ts';
 import type { ActionRegistry } from '../../../lib/registry/action-registry.ts';
 import { loadCompiledRegistry } from '../../../lib/registry/compiled-registry.ts';
 import { aConfirmedPlan, type StepInput, steps } from '../../support/executor-plans.ts';

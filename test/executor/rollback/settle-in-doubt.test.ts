@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionFailure } from '../../../lib/executor/execution-log.ts';
 import { settleInDoubtStep } from '../../../lib/executor/rollback/settle-in-doubt.ts';
 import type { StoredStep } from '../../../lib/plans/stored-plan.ts';
 import type { ActionCall } from '../../../lib/ports/booking-api.ts';
+import type { ExecutionFailure } from '../../../lib/ports/execution-log.ts';
 import { freshWorld } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, type StepInput, steps } from '../../support/executor-plans.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionLog, ExecutionRecord } from '../../../lib/executor/execution-log.ts';
 import { OfflineExecutorModel } from '../../../lib/models/offline-executor-model.ts';
+import type { ExecutionLog, ExecutionRecord } from '../../../lib/ports/execution-log.ts';
 import { freshWorld } from '../../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../../support/executor-plans.ts';
 import { useMemoryExecutorStack } from '../../support/use-memory-executor-stack.ts';

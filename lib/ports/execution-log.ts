@@ -88,8 +88,40 @@ export const ExecutionFailure = z.object({
 export type ExecutionFailure = z.infer<typeof ExecutionFailure>;
 
 /**
+ * What an execution has decided besides its conversation: the last turn's mapping, the loop's counters, the
+ * decided failure and rollback progress. Declared once, here: the stored record below, the executor's
+ * ExecutionState (lib/executor/execution-state.ts) and the graph's state channels
+ * (lib/executor/graph/graph-state.ts, whose defaults are these defaults) are all derived from it.
+ * Defaults are functions so that each parse gets its own array or object.
+ */
+export const ExecutionProgress = z.object({
+  /** Mapping of the last model turn's tool calls that still lack a tool message. */
+  pending: z.array(PlannedCall).default(() => []),
+  model_calls: z.number().int().min(0).default(0),
+  /** Model invocations that threw (provider outage); bounded before the plan fails. */
+  model_errors: z.number().int().min(0).default(0),
+  /** Self-corrections used per step number (000: bounded by MAX_SELF_CORRECTIONS). */
+  corrections: z.record(z.string(), z.number().int().min(0)).default(() => ({})),
+  /** Times the model stopped talking with steps left and was reminded once. */
+  nudges: z.number().int().min(0).default(0),
+  /** True between the user's answer and the model's next turn: a refused call then means a scope change. */
+  after_answer: z.boolean().default(false),
+  /** The failure decided before rollback (it survives a crash). */
+  failure: ExecutionFailure.optional(),
+  /** Reasons of failed compensations by step number, for the RollbackReport. */
+  compensation_failures: z.record(z.string(), z.string()).default(() => ({})),
+  /**
+   * The booking version each applied compensation returned, by step number (recorded before the step is marked
+   * compensated). The next compensation on that booking sends it as If-Match (000 Decision Records: conflicts
+   * are detected at execution time), so a rollback never overwrites someone else's later change.
+   */
+  compensation_versions: z.record(z.string(), z.number()).default(() => ({})),
+});
+export type ExecutionProgress = z.infer<typeof ExecutionProgress>;
+
+/**
  * The executor's checkpoint for one plan (executions table, keyed by plan_id, TTL expires_at): the message log
- * of the ReAct loop plus the counters that bound it. The plan item holds the step write-ahead log; this item
+ * of the ReAct loop plus the progress that bounds it. The plan item holds the step write-ahead log; this item
  * holds only what a resumed invocation needs to continue the conversation.
  */
 export const ExecutionRecord = z.object({
@@ -97,26 +129,7 @@ export const ExecutionRecord = z.object({
   /** Optimistic-concurrency sequence; every put is conditional on it and bumps it. */
   seq: z.number().int().min(1),
   messages: z.array(LoggedMessage),
-  /** Mapping of the last model turn's tool calls that still lack a tool message. */
-  pending: z.array(PlannedCall).default([]),
-  model_calls: z.number().int().min(0).default(0),
-  /** Model invocations that threw (provider outage); bounded before the plan fails. */
-  model_errors: z.number().int().min(0).default(0),
-  /** Self-corrections used per step number (000: bounded by MAX_SELF_CORRECTIONS). */
-  corrections: z.record(z.string(), z.number().int().min(0)).default({}),
-  /** Times the model stopped talking with steps left and was reminded once. */
-  nudges: z.number().int().min(0).default(0),
-  /** True between the user's answer and the model's next turn: a refused call then means a scope change. */
-  after_answer: z.boolean().default(false),
-  failure: ExecutionFailure.optional(),
-  /** Reasons of failed compensations by step number, for the RollbackReport. */
-  compensation_failures: z.record(z.string(), z.string()).default({}),
-  /**
-   * The booking version each applied compensation returned, by step number (recorded before the step is marked
-   * compensated). The next compensation on that booking sends it as If-Match (000 Decision Records: conflicts
-   * are detected at execution time), so a rollback never overwrites someone else's later change.
-   */
-  compensation_versions: z.record(z.string(), z.number()).default({}),
+  ...ExecutionProgress.shape,
   updated_at: z.string(),
   /** DynamoDB TTL, epoch seconds. */
   expires_at: z.number().int(),
@@ -126,6 +139,7 @@ export type ExecutionRecord = z.infer<typeof ExecutionRecord>;
 /**
  * Port: the executor's checkpoint store. One item per plan; writes are conditional on `seq` so two consumers
  * racing on a redelivered message cannot interleave. Contract: test/executor/execution-log.contract.ts.
+ * It lives in lib/ports so that its adapters (lib/adapters/execution-log) depend on the port, not the executor.
  */
 export interface ExecutionLog {
   get(planId: string): Promise<ExecutionRecord | undefined>;
