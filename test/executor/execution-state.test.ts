@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryExecutionLog } from '../../devkit/adapters/memory/in-memory-execution-log.ts';
 import {
   nextOpenStep,
+  PROGRESS_FIELDS,
   saveCheckpoint,
   stateFromCheckpoint,
   stepOf,
@@ -86,6 +87,19 @@ describe('execution state: the checkpoint a run starts from and writes', () => {
     });
     expect(resumed.messages.map((m) => m.getType())).toEqual(['human', 'ai']);
     expect(fresh.log).toEqual({ seq: undefined, expires_at: 1_800_000_000 });
+  });
+
+  it('holds every progress field of the record, an undecided failure as undefined so a change can clear it', () => {
+    // Prepare
+    const plan = planInStates(['pending']);
+    const { failure: _none, ...record } = aRecord(plan);
+
+    // Act
+    const state = stateFromCheckpoint(plan, record, true);
+
+    // Assess
+    expect(Object.keys(state)).toEqual(['messages', 'plan', ...PROGRESS_FIELDS, 'log']);
+    expect(state).toHaveProperty('failure', undefined);
   });
 
   it('writes the first checkpoint as seq 1 (must not exist yet), then each next one conditional on the last', async () => {
