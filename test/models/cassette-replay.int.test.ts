@@ -161,7 +161,8 @@ describe('committed cassettes replay deterministically (npm test)', () => {
   );
 
   it('fails with a readable diff when a request changed in a way that matters', async () => {
-    // Prepare: the user now says Sunday; the recording was made with Saturday.
+    // Prepare: the user now says Sunday; the recording was made with Saturday (one request: the lookups are
+    // prefetched and the step runs without a model turn, issue 32).
     const base = loadCaseFile(`${casesDir}reschedule-by-reference-saturday-3pm.yaml`);
     const changed: EvalCase = {
       ...base,
@@ -173,8 +174,14 @@ describe('committed cassettes replay deterministically (npm test)', () => {
 
     // Assess
     expect(report.results[0]?.passed).toBe(false);
-    expect(report.results[0]?.firstFailure).toBe(
-      'request 1 of 3 differs from the recording:\n  contents[0] (user:text).parts[0].text: "Move BK-2001 to Saturday at 3pm" → "Move BK-2001 to Sunday at 3pm"',
+    const failure = report.results[0]?.firstFailure ?? '';
+    expect(failure.split('\n').slice(0, 3)).toEqual([
+      'request 1 of 1 differs from the recording:',
+      '  contents[0] (user:text).parts[0].text: "Move BK-2001 to Saturday at 3pm" → "Move BK-2001 to Sunday at 3pm"',
+      '  contents[3] (model:call(getAvailability)).parts[0].call.args.date: "Saturday at 3pm" → "Sunday at 3pm"',
+    ]);
+    expect(failure).toContain(
+      're-record cassette golden/reschedule-by-reference-saturday-3pm through the relay',
     );
   });
 
