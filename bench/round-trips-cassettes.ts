@@ -24,11 +24,15 @@ function cassetteFiles(dir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-/** A planner call that starts a planning request: its last turn is the user's text, not a function response. */
-function startsRequest(call: RecordedCall): boolean {
-  const last = call.request.contents.at(-1);
-  // Cassettes are normalised (lib/models/cassette): a part is {text}, {call} or {response}.
-  return last?.role === 'user' && last.parts.every((p) => !p.functionResponse && !p.response);
+/**
+ * How many user messages a planner call's conversation holds: a call with more than the previous one starts a
+ * planning request. (Its last turn is not enough: with prefetched lookups the first request of a planning request
+ * already ends on a function response.) Cassettes are normalised (lib/models/cassette): a part is {text}, {call}
+ * or {response}.
+ */
+function userMessages(call: RecordedCall): number {
+  return call.request.contents.filter((c) => c.role === 'user' && c.parts.some((p) => p.text !== undefined))
+    .length;
 }
 
 /**
@@ -44,8 +48,10 @@ export function benchRecordedCassettes(): BenchRow[] {
   for (const file of DIRS.flatMap(cassetteFiles)) {
     const cassette = JSON.parse(readFileSync(file, 'utf8')) as { interactions: RecordedCall[] };
     const planner = cassette.interactions.filter((c) => !c.request.tools?.some((t) => t.name === 'ask_user'));
+    let seen = -1;
     for (const call of planner) {
-      if (startsRequest(call) || perRequest.length === 0) perRequest.push(0);
+      if (userMessages(call) !== seen) perRequest.push(0);
+      seen = userMessages(call);
       perRequest[perRequest.length - 1] = (perRequest.at(-1) ?? 0) + 1;
     }
     promptTokens.push(cassette.interactions.reduce((sum, c) => sum + approxTokens(c.request), 0));
@@ -55,7 +61,7 @@ export function benchRecordedCassettes(): BenchRow[] {
   return [
     {
       group: 'round trips',
-      metric: `recorded cassettes (current design, ${conversations} conversations): planner calls per planning request, median`,
+      metric: `recorded cassettes (${conversations} conversations, as recorded): planner calls per planning request, median`,
       value: median(perRequest),
       unit: 'calls',
     },

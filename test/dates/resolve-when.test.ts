@@ -70,6 +70,22 @@ describe('resolveWhen', () => {
     });
   });
 
+  describe('today', () => {
+    it('reads "later today" and "later on today" as today, with a time when one follows', () => {
+      // Act
+      const later = resolveWhen('later today', SYDNEY_MONDAY);
+      const withTime = resolveWhen('later on today at half four', SYDNEY_MONDAY);
+      const today = resolveWhen('today', SYDNEY_MONDAY);
+
+      // Assess
+      expect(later).toMatchObject({
+        kind: 'value',
+        value: { date: (today as { value: { date: string } }).value.date },
+      });
+      expect(withTime).toMatchObject({ kind: 'value', value: { time: '16:30' } });
+    });
+  });
+
   describe('days of the month and calendar dates', () => {
     it.each([
       ['the 3rd', '2026-12-03'],
