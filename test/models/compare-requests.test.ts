@@ -13,11 +13,14 @@ import {
   userText,
 } from '../fixtures/gemini-requests.ts';
 
-/** A recorded planner request from a fixture cassette (recorded through the relay, never written by hand). */
+/**
+ * A recorded planner request from a fixture cassette (recorded through the relay, never written by hand): the first
+ * and only one, with the prefetched search and availability (issue 32).
+ */
 const recorded = readCassette(
   new URL('../fixtures/cassettes/golden/reschedule-by-reference-saturday-3pm.cassette.json', import.meta.url)
     .pathname,
-).interactions[1]?.request as NormalizedRequest;
+).interactions[0]?.request as NormalizedRequest;
 const copy = (): NormalizedRequest => structuredClone(recorded);
 
 /** The prose of a request (system instruction, turn text, descriptions) rewritten by `change`. */
@@ -132,8 +135,8 @@ describe('compareRequests', () => {
       ),
     ]);
     expect(byShape).toEqual([
-      'conversation shape: recorded [user:text, model:call(searchBookings), user:response(searchBookings)]',
-      '                    now      [user:text, model:call(searchBookings), user:response(searchBookings), user:text]',
+      'conversation shape: recorded [user:text, model:call(searchBookings), user:response(searchBookings), model:call(getAvailability), user:response(getAvailability)]',
+      '                    now      [user:text, model:call(searchBookings), user:response(searchBookings), model:call(getAvailability), user:response(getAvailability), user:text]',
     ]);
   });
 
