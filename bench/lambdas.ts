@@ -1,19 +1,29 @@
-import { benchLambdaBundles } from './lambda-bundles.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BENCH_DIR, benchLambdaBundlesWithShares } from './lambda-bundles.ts';
+import { round } from './stats.ts';
 
 // `npm run bench:lambdas`: only the Lambda bundle and import-ratio rows of `npm run bench` (no stack needed).
-const USAGE = `Usage: npm run bench:lambdas [-- <runs>]
-  runs  fresh processes per import measurement (default 10)`;
-const [arg] = process.argv.slice(2);
-if (arg === '--help' || arg === '-h') {
+const USAGE = `Usage: npm run bench:lambdas [-- <runs>] [--baseline <git ref>]
+  runs        fresh processes per import measurement (default 10)
+  --baseline  also bundle and time the handlers of that commit, interleaved in the same run (before/after)
+Bundles and a summary (lambdas.json) go to the git-ignored .local/bench/.`;
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { baseline: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+});
+if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
+const [arg] = positionals;
 const runs = Number(arg ?? 10);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`runs must be a positive integer, got ${arg}\n${USAGE}`);
   process.exit(2);
 }
-const rows = await benchLambdaBundles(runs);
+const { rows, shares } = await benchLambdaBundlesWithShares({ runs, baseline: values.baseline });
 console.table(
   rows.map((r) => ({
     metric: r.metric,
@@ -22,4 +32,22 @@ console.table(
     met: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
     detail: r.ratio ?? '',
   })),
+);
+// Issue 32: our code's share over the library floor, one line per handler (before beside after with a baseline).
+const baselineTree = shares.find((s) => s.tree !== '')?.tree;
+const summary = [...new Set(shares.map((s) => s.handler))].map((handler) => {
+  const of = (tree: string) => shares.find((s) => s.handler === handler && s.tree === tree)?.share;
+  const now = of('');
+  return {
+    handler,
+    ...(baselineTree ? { [`before ${baselineTree}`]: round(of(baselineTree) ?? Number.NaN, 2) } : {}),
+    'our share': round(now ?? Number.NaN, 2),
+    goal: '≤ 1.15',
+    met: now !== undefined && now <= 1.15 ? 'yes' : 'NO',
+  };
+});
+console.table(summary);
+writeFileSync(
+  join(BENCH_DIR, 'lambdas.json'),
+  `${JSON.stringify({ runs, baseline: values.baseline, summary, rows }, null, 1)}\n`,
 );

@@ -1,4 +1,4 @@
-import { planningPromptSize } from '../lib/planner/prompt-size.ts';
+import { planningPromptSize } from '../devkit/planner/prompt-size.ts';
 import { generatedRegistry } from '../test/planner/support/generated-registry.ts';
 import { type BenchRow, round } from './stats.ts';
 

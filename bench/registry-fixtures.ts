@@ -36,7 +36,7 @@ function largestFixture(): { name: string; spec: string; overlays: string; bytes
 
 /**
  * `registry:build` on the largest real-spec fixture as an operator runs it: a new process each time (the pinned
- * Node 22 on lib/registry/cli.ts, as `npm run registry:build` does), wall clock from spawn to exit. Then the
+ * Node 22 on devkit/registry/cli.ts, as `npm run registry:build` does), wall clock from spawn to exit. Then the
  * compiled artefact's load (zod parse + index), as a Lambda does at cold start.
  */
 export function benchRegistryFixtures(runs = 5): BenchRow[] {
@@ -50,7 +50,7 @@ export function benchRegistryFixtures(runs = 5): BenchRow[] {
       const child = spawnSync(
         join(ROOT, 'node_modules/.bin/node'),
         [
-          'lib/registry/cli.ts',
+          'devkit/registry/cli.ts',
           'build',
           '--spec',
           fixture.spec,

@@ -8,12 +8,13 @@
  *
  *   node --expose-gc bench/registry-sweep-one.ts <none|all> <spec>...
  */
-import { compileRegistry } from '../lib/registry/build-registry.ts';
-import { loadSpec } from '../lib/registry/load-spec.ts';
+
+import { enableEveryOperation, type SyntheticAllowlist } from '../devkit/registry/synthetic-overlays.ts';
+import { compileRegistry } from '../lib/registry/compile/build-registry.ts';
+import { loadSpec } from '../lib/registry/compile/load-spec.ts';
+import { extractOperations, type SpecOperation } from '../lib/registry/compile/spec-operations.ts';
+import { COMPILER_FAULT, transform } from '../lib/registry/compile/transform.ts';
 import { RegistryError } from '../lib/registry/registry-errors.ts';
-import { extractOperations, type SpecOperation } from '../lib/registry/spec-operations.ts';
-import { enableEveryOperation, type SyntheticAllowlist } from '../lib/registry/synthetic-overlays.ts';
-import { COMPILER_FAULT, transform } from '../lib/registry/transform.ts';
 
 /** What the parent reads: one line of JSON per spec. */
 export interface SweepRow {

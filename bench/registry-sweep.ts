@@ -1,6 +1,6 @@
 /**
  * `npm run registry:sweep`: compiles every spec of a public corpus with an overlay that enables every operation
- * (lib/registry/synthetic-overlays.ts) and prints a table: specs loaded, operations registered, skipped by
+ * (devkit/registry/synthetic-overlays.ts) and prints a table: specs loaded, operations registered, skipped by
  * reason, crashes, time and peak memory per spec. The goal is 0 crashes: every failure is attributed to an
  * operation (a skip with its reason) or to the spec (the loader's reason). Not part of `npm test`.
  *

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BuildResult, compileRegistry } from '../lib/registry/build-registry.ts';
+import { enableEveryOperation } from '../devkit/registry/synthetic-overlays.ts';
+import { type BuildResult, compileRegistry } from '../lib/registry/compile/build-registry.ts';
+import { loadOverlays } from '../lib/registry/compile/load-overlays.ts';
+import { loadSpec } from '../lib/registry/compile/load-spec.ts';
+import { extractOperations } from '../lib/registry/compile/spec-operations.ts';
 import { registryFromArtefact } from '../lib/registry/compiled-registry.ts';
-import { loadOverlays } from '../lib/registry/load-overlays.ts';
-import { loadSpec } from '../lib/registry/load-spec.ts';
-import { extractOperations } from '../lib/registry/spec-operations.ts';
-import { enableEveryOperation } from '../lib/registry/synthetic-overlays.ts';
 import { type BenchRow, median, round } from './stats.ts';
 
 /**

@@ -6,6 +6,7 @@ import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchPromptSize } from './prompt-size.ts';
 import { benchRegistry } from './registry.ts';
 import { benchRegistryFixtures } from './registry-fixtures.ts';
+import { benchRoundTrips } from './round-trips.ts';
 import { benchService } from './service.ts';
 import type { BenchRow } from './stats.ts';
 
@@ -41,6 +42,7 @@ const rows = [
   ...(await section('registry transform and load', () => benchRegistry())),
   ...(await section('registry build on the largest real-spec fixture', () => benchRegistryFixtures())),
   ...(await section('planning prompt size', () => benchPromptSize())),
+  ...(await section('model round trips, current design and prefetch (issue 32)', () => benchRoundTrips())),
 ];
 
 const table = rows.map((r) => ({

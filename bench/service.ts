@@ -1,7 +1,7 @@
 import { BaseCallbackHandler } from '@langchain/core/callbacks/base';
+import { DEMO_TOKEN, DEMO_USER } from '../devkit/chat/demo-defaults.ts';
+import { ServiceClient, type ViewedPlan } from '../devkit/chat/service-client.ts';
 import { type LocalStack, startLocalStack } from '../infra/local/local-stack.ts';
-import { DEMO_TOKEN, DEMO_USER } from '../lib/chat/demo-defaults.ts';
-import { ServiceClient, type ViewedPlan } from '../lib/chat/service-client.ts';
 import { NoopTracer } from '../lib/observability/noop-tracer.ts';
 import { type BenchRow, percentile, round } from './stats.ts';
 

@@ -1,18 +1,23 @@
+import { writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { readCassettes } from '../devkit/models/cassette/cassette-files.ts';
 import { loadConfig } from '../lib/config/config.ts';
 import { loadBlindSuite } from './lib/blind/blind-case.ts';
 import { formatBlindReport, runBlindSuite } from './lib/blind/run-blind-suite.ts';
 import { type EvalArgs, parseEvalArgs, USAGE, UsageError } from './lib/cli-args.ts';
+import { formatDatesReport } from './lib/dates/format-dates-report.ts';
 import { runDatesSuite } from './lib/dates/run-dates-suite.ts';
 import { formatReport } from './lib/format-report.ts';
 import { casesDir, loadCases } from './lib/load-cases.ts';
 import { type ModelSession, startModelSession } from './lib/model-session.ts';
 import { patientFetch } from './lib/patient-fetch.ts';
 import { pickCases } from './lib/pick-cases.ts';
+import { claimRelayDir } from './lib/relay-dir-lock.ts';
 import { runEval } from './lib/run-eval.ts';
 import { formatSealedReport } from './lib/sealed/format-sealed-report.ts';
 import { runSealedSuite } from './lib/sealed/run-sealed-suite.ts';
 import { loadSealedSuite, sealedDir } from './lib/sealed/sealed-case.ts';
+import { selectCases } from './lib/select-cases.ts';
 
 /** Stack settings the CLI passes through from the environment (the only place eval reads process.env). */
 const PASSED_THROUGH = [
@@ -24,12 +29,60 @@ const PASSED_THROUGH = [
   'RELAY_DIR',
   'RELAY_ANSWER_TIMEOUT_MS',
   'RELAY_PROGRESS_MS',
+  // Issue 32: `PLANNER_PREFETCH=false npm run eval …` runs the design before prefetching, for a before/after.
+  'PLANNER_PREFETCH',
 ];
 
 /** SQS allows a visibility timeout of 12 hours at most. */
 const MAX_VISIBILITY_SECONDS = 43_200;
 
 type Env = Record<string, string | undefined>;
+
+/** What every suite's runner gets from main. */
+interface Run {
+  args: EvalArgs;
+  env: Env;
+  session: ModelSession | undefined;
+  answerTimeoutMs: number;
+  /** Where cassettes are written or read (--rerecord selects the cases that have one here). */
+  cassettesDir: string;
+}
+
+/**
+ * The cases of this run: --case, then --rerecord, --sample and --shard (eval/lib/select-cases.ts). The ids go to
+ * stderr, so a player sees the share without reading a case.
+ */
+function select<C extends { id: string }>(run: Run, cases: readonly C[]): C[] {
+  const { args } = run;
+  const recorded = args.rerecord
+    ? new Set([...readCassettes(run.cassettesDir).values()].map((c) => c.case))
+    : undefined;
+  const chosen = selectCases(pickCases(cases, args.case), {
+    ...(recorded ? { recorded } : {}),
+    ...(args.sample !== undefined && args.seed !== undefined
+      ? { sample: { size: args.sample, seed: args.seed } }
+      : {}),
+    ...(args.shard ? { shard: args.shard } : {}),
+  });
+  if (args.shard || args.sample !== undefined || args.rerecord) {
+    const share = args.shard ? `share ${args.shard.k}/${args.shard.n}: ` : '';
+    process.stderr.write(`eval: ${share}${chosen.length} cases: ${chosen.map((c) => c.id).join(' ')}\n`);
+  }
+  return chosen;
+}
+
+/**
+ * The report: with `--json <file>` as JSON in the file (nothing else in it) and the table on stdout; with
+ * `--json` as JSON on stdout; else the table.
+ */
+function emit(args: EvalArgs, report: unknown, table: () => string): void {
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (args.jsonFile) {
+    writeFileSync(resolve(args.jsonFile), json);
+    process.stderr.write(`eval: JSON report written to ${resolve(args.jsonFile)}\n`);
+  }
+  process.stdout.write(args.json ? json : `${table()}\n`);
+}
 
 /** What a relay run needs on top of the others: a fetch that waits for a human, and a long visibility timeout. */
 function relayExtras(args: EvalArgs, answerTimeoutMs: number) {
@@ -40,14 +93,10 @@ function relayExtras(args: EvalArgs, answerTimeoutMs: number) {
   };
 }
 
-async function runBlind(
-  args: EvalArgs,
-  env: Env,
-  session: ModelSession | undefined,
-  answerTimeoutMs: number,
-) {
+async function runBlind(run: Run) {
+  const { args, env, session, answerTimeoutMs } = run;
   const suite = loadBlindSuite();
-  const wanted = pickCases(suite.cases, args.case);
+  const wanted = select(run, suite.cases);
   const missing = session?.missing(wanted.map((c) => c.id)) ?? [];
   const report = await runBlindSuite({
     suite: { ...suite, cases: wanted.filter((c) => !missing.some((m) => m.id === c.id)) },
@@ -60,18 +109,14 @@ async function runBlind(
     ...relayExtras(args, answerTimeoutMs),
     onCase: (r) => process.stderr.write(`${r.verdict.verdict === 'right' ? '✓' : '✗'} ${r.id}\n`),
   });
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatBlindReport(report)}\n`);
+  emit(args, report, () => formatBlindReport(report));
   return report.failed > 0 ? 1 : 0;
 }
 
-async function runSealed(
-  args: EvalArgs,
-  env: Env,
-  session: ModelSession | undefined,
-  answerTimeoutMs: number,
-) {
+async function runSealed(run: Run) {
+  const { args, env, session, answerTimeoutMs } = run;
   const suite = loadSealedSuite(args.corpus ? resolve(args.corpus) : sealedDir);
-  const wanted = pickCases(suite.cases, args.case);
+  const wanted = select(run, suite.cases);
   const missing = session?.missing(wanted.map((c) => c.id)) ?? [];
   const report = await runSealedSuite({
     suite: { ...suite, cases: wanted.filter((c) => !missing.some((m) => m.id === c.id)) },
@@ -83,20 +128,14 @@ async function runSealed(
     ...relayExtras(args, answerTimeoutMs),
     onCase: (r) => process.stderr.write(`${r.verdict.verdict === 'right' ? '✓' : '✗'} ${r.id}\n`),
   });
-  process.stdout.write(
-    args.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatSealedReport(report)}\n`,
-  );
+  emit(args, report, () => formatSealedReport(report));
   return report.wrong + report.miss > 0 ? 1 : 0;
 }
 
-async function runGolden(
-  args: EvalArgs,
-  env: Env,
-  session: ModelSession | undefined,
-  answerTimeoutMs: number,
-) {
+async function runGolden(run: Run) {
+  const { args, env, session, answerTimeoutMs } = run;
   const suiteDir = args.suite === 'golden' ? casesDir : resolve(args.suite);
-  const cases = pickCases(loadCases(suiteDir), args.case);
+  const cases = select(run, loadCases(suiteDir));
   const missing = session?.missing(cases.map((c) => c.id)) ?? [];
   const report = await runEval({
     provider: args.provider,
@@ -110,7 +149,7 @@ async function runGolden(
     onCase: (r) => process.stderr.write(`${r.passed ? '✓' : '✗'} ${r.id}\n`),
   });
   report.skipped.push(...missing);
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  emit(args, report, () => formatReport(report));
   return report.failed > 0 ? 1 : 0;
 }
 
@@ -127,8 +166,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (args.suite === 'dates') {
-    const dates = runDatesSuite(args.json);
-    process.stdout.write(`${dates.output}\n`);
+    const dates = runDatesSuite();
+    emit(args, dates.files, () => formatDatesReport(dates.files));
     return dates.failed ? 1 : 0;
   }
   const env: Env = Object.fromEntries(PASSED_THROUGH.map((k) => [k, process.env[k]]));
@@ -143,26 +182,38 @@ async function main(argv: readonly string[]): Promise<number> {
     ? args.suite
     : basename(resolve(args.suite));
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const session = await startModelSession({
-    provider: args.provider,
-    suite,
-    cassettesDir: resolve(args.cassettes ?? join('eval', 'cassettes', suite)),
-    record: args.record,
-    relay: config,
-    model: config.GEMINI_MODEL,
-    log,
-  });
-  if (args.provider === 'relay') {
-    log(`relay: you play the model. Each request appears under ${resolve(config.RELAY_DIR)}/<case>/`);
-    log(
-      'relay: `npm run relay -- next` shows the request to answer; `npm run relay -- status` the progress.',
-    );
-  }
+  const cassettesDir = resolve(args.cassettes ?? join('eval', 'cassettes', suite));
+  // Several players at once (docs/eval.md "Shares of a relay round"): one RELAY_DIR per run, refused if taken.
+  const lock = args.provider === 'relay' ? claimRelayDir(config.RELAY_DIR) : undefined;
+  let session: ModelSession | undefined;
   try {
-    const run = { blind: runBlind, sealed: runSealed }[args.suite] ?? runGolden;
-    return await run(args, env, session, config.RELAY_ANSWER_TIMEOUT_MS);
+    session = await startModelSession({
+      provider: args.provider,
+      suite,
+      cassettesDir,
+      record: args.record,
+      relay: config,
+      model: config.GEMINI_MODEL,
+      log,
+    });
+    if (args.provider === 'relay') {
+      log(`relay: you play the model. Each request appears under ${resolve(config.RELAY_DIR)}/<case>/`);
+      log(
+        'relay: `npm run relay -- next` shows the request to answer; `npm run relay -- status` the progress.',
+      );
+      log(`relay: cassettes are written to ${cassettesDir}`);
+    }
+    const runner = { blind: runBlind, sealed: runSealed }[args.suite] ?? runGolden;
+    return await runner({
+      args,
+      env,
+      session,
+      answerTimeoutMs: config.RELAY_ANSWER_TIMEOUT_MS,
+      cassettesDir,
+    });
   } finally {
     await session?.close();
+    lock?.release();
   }
 }
 

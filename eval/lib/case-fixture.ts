@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import * as z from 'zod';
-import { demoFixturePath } from '../../lib/sandbox/load-fixture.ts';
+import { demoFixturePath } from '../../devkit/sandbox/load-fixture.ts';
 import type { EvalCase } from './case-schema.ts';
 
 /** The evaluation venue (venues and tokens, no bookings). */
@@ -29,7 +29,7 @@ type FixtureJson = z.infer<typeof FixtureJson>;
 
 /**
  * The sandbox fixture of a case: its base (the eval venue with no bookings, or the demo venue with its bookings)
- * plus the case's own bookings. The sandbox validates the result on reset (lib/sandbox/fixture-schema.ts).
+ * plus the case's own bookings. The sandbox validates the result on reset (devkit/sandbox/fixture-schema.ts).
  */
 export function caseFixture(evalCase: EvalCase): FixtureJson {
   const base = evalCase.fixture.base === 'demo' ? readDemo() : readEvalVenue();

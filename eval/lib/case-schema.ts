@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { FaultSpec } from '../../devkit/sandbox/faults.ts';
+import { FixtureBooking } from '../../devkit/sandbox/fixture-schema.ts';
 import { PlanStatus } from '../../lib/contracts/enums.ts';
-import { FaultSpec } from '../../lib/sandbox/faults.ts';
-import { FixtureBooking } from '../../lib/sandbox/fixture-schema.ts';
 import { AsksFor } from './score/turn-outcome.ts';
 
 /**

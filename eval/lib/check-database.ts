@@ -1,5 +1,5 @@
-import type { SideEffects } from '../../lib/sandbox/sandbox-admin.ts';
-import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
+import type { SideEffects } from '../../devkit/sandbox/sandbox-admin.ts';
+import type { BookingRecord } from '../../devkit/sandbox/sandbox-state.ts';
 import type { BookingFields, DatabaseExpectation } from './case-schema.ts';
 import { show } from './match.ts';
 import { sideEffectProblems } from './score/compare-side-effects.ts';

@@ -1,4 +1,4 @@
-import type { ViewedPlan } from '../../lib/chat/service-client.ts';
+import type { ViewedPlan } from '../../devkit/chat/service-client.ts';
 import type { OutcomeExpectation } from './case-schema.ts';
 import { matches, sameNumbers, show } from './match.ts';
 

@@ -1,4 +1,4 @@
-import type { ChatReply } from '../../lib/chat/service-client.ts';
+import type { ChatReply } from '../../devkit/chat/service-client.ts';
 import type { TurnExpectation } from './case-schema.ts';
 import { matches, show, valueMatches } from './match.ts';
 import { asksForProblem } from './score/turn-outcome.ts';

@@ -4,6 +4,16 @@ import * as z from 'zod';
 
 const SUITES = ['golden', 'blind', 'sealed', 'dates'];
 
+/** `k/n`, 1 ≤ k ≤ n ≤ 100: the k-th of n shares (eval/lib/select-cases.ts). */
+const ShardText = z
+  .string()
+  .regex(/^\d{1,3}\/\d{1,3}$/, 'must be k/n, such as 2/3')
+  .transform((text) => {
+    const [k, n] = text.split('/').map(Number) as [number, number];
+    return { k, n };
+  })
+  .refine(({ k, n }) => k >= 1 && n <= 100 && k <= n, 'must be k/n with 1 ≤ k ≤ n ≤ 100');
+
 /** The flags of `npm run eval` (docs/eval.md "Running"). */
 export const EvalArgs = z.object({
   provider: z.enum(['offline', 'gemini', 'relay', 'cassette']).default('offline'),
@@ -34,7 +44,17 @@ export const EvalArgs = z.object({
   trials: z.coerce.number().int().min(1).max(20).default(1),
   /** Only these cases: each text picks the case with exactly that id, or else every case whose id contains it. */
   case: z.array(z.string().min(1)).optional(),
+  /** Print the report as JSON on stdout instead of the table (with npm, run it with -s). */
   json: z.boolean().default(false),
+  /** `--json <file>`: write the report as JSON to this file (valid on its own, whatever npm prints), table on stdout. */
+  jsonFile: z.string().min(1).optional(),
+  /** The k-th of n shares of the selected cases (several relay players at once). */
+  shard: ShardText.optional(),
+  /** A seeded random sample of this many cases (with --seed): the same on every machine. */
+  sample: z.coerce.number().int().min(1).optional(),
+  seed: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
+  /** Only the cases that have a cassette in the cassettes directory: re-record exactly those. */
+  rerecord: z.boolean().default(false),
   /** Run the cases marked out of scope for the provider too, and count them. */
   all: z.boolean().default(false),
   timeoutMs: z.coerce.number().int().min(1_000).max(7_200_000).optional(),
@@ -42,9 +62,27 @@ export const EvalArgs = z.object({
 });
 export type EvalArgs = z.infer<typeof EvalArgs>;
 
+/** Flags that only make sense together; each problem names the flag. */
+function combinationProblems(args: EvalArgs): string[] {
+  const problems: string[] = [];
+  if ((args.sample === undefined) !== (args.seed === undefined))
+    problems.push('--sample and --seed go together (the seed makes the sample the same for every player)');
+  if (args.suite === 'dates' && (args.shard || args.sample !== undefined || args.rerecord))
+    problems.push('--shard, --sample and --rerecord: not for --suite dates (no model, nothing to share)');
+  if (args.rerecord && !(args.provider === 'relay' || (args.provider === 'gemini' && args.record)))
+    problems.push('--rerecord: re-records, so it needs --provider relay (or gemini --record)');
+  if (args.rerecord && args.suite === 'blind' && !args.confirm)
+    problems.push(
+      '--rerecord with --suite blind needs --confirm (the blind cassettes replay with executions)',
+    );
+  if (args.json && args.jsonFile) problems.push('--json: give a file or none, once');
+  return problems;
+}
+
 export const USAGE = `usage: npm run eval -- [--provider offline|gemini|relay|cassette] [--suite golden|blind|sealed|dates|<dir>]
                        [--corpus <dir>] [--confirm] [--record] [--cassettes <dir>]
-                       [--trials k] [--case <id-substring>] [--json] [--all] [--timeout-ms n]
+                       [--trials k] [--case <id-substring>] [--rerecord] [--sample n --seed s]
+                       [--shard k/n] [--json [<file>]] [--all] [--timeout-ms n]
 
   --provider    offline (default, deterministic), gemini (needs GOOGLE_API_KEY; skipped without it),
                 relay (you play the model: answer the files under RELAY_DIR; docs/models.md "Relay"),
@@ -59,8 +97,13 @@ export const USAGE = `usage: npm run eval -- [--provider offline|gemini|relay|ca
   --trials k    pass^k: a case passes only if it passes all k trials (default 1)
   --case text   only the case with that id, or else the cases whose id contains text; repeat it for
                 several (a relay recording of a chosen set: --case a --case b …)
-  --json        print the report as JSON instead of the table (nothing else on stdout; run npm with -s,
-                \`npm run -s eval -- --json\`, or npm prints its own "> eval" banner before it)
+  --rerecord    only the cases that have a cassette in the cassettes directory (relay: re-record them)
+  --sample n    with --seed s: a seeded random sample of n of the selected cases, the same on any machine
+  --shard k/n   the k-th of n shares of the selected cases (ids sorted, dealt round-robin); applied after
+                --case, --rerecord and --sample, so every player gives the same flags but its own k
+  --json file   write the report as JSON to file (valid JSON on its own) and print the table as usual;
+                --json alone prints the JSON on stdout instead of the table (then run \`npm run -s eval\`,
+                or npm prints its own "> eval" banner before it)
   --all         also run (and count) the cases marked out of scope for the offline model
   --timeout-ms  bounded wait for one confirmed plan to finish (default 30000 offline and cassette,
                 180000 gemini, 3600000 relay)`;
@@ -74,7 +117,7 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
   let values: Record<string, unknown>;
   try {
     values = parseArgs({
-      args: [...argv],
+      args: withJsonFile(argv),
       options: {
         provider: { type: 'string' },
         suite: { type: 'string' },
@@ -85,6 +128,11 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
         trials: { type: 'string' },
         case: { type: 'string', multiple: true },
         json: { type: 'boolean' },
+        'json-file': { type: 'string' },
+        shard: { type: 'string' },
+        sample: { type: 'string' },
+        seed: { type: 'string' },
+        rerecord: { type: 'boolean' },
         all: { type: 'boolean' },
         'timeout-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -95,10 +143,34 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
   }
-  const parsed = EvalArgs.safeParse({ ...values, timeoutMs: values['timeout-ms'] });
+  const { 'timeout-ms': timeoutMs, 'json-file': jsonFile, ...rest } = values;
+  const parsed = EvalArgs.safeParse({ ...rest, timeoutMs, jsonFile });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`);
+    const flag = (path: PropertyKey[]) =>
+      ({ timeoutMs: 'timeout-ms', jsonFile: 'json' })[String(path[0])] ?? path.join('.');
+    const problems = parsed.error.issues.map((i) => `--${flag(i.path)}: ${i.message}`);
     throw new UsageError(problems.join('; '), { cause: parsed.error });
   }
+  const problems = combinationProblems(parsed.data);
+  if (problems.length > 0) throw new UsageError(problems.join('; '));
   return parsed.data;
+}
+
+/**
+ * `--json <file>` and `--json=<file>` become the internal `--json-file`: parseArgs has no optional values, and
+ * `--json` alone must keep printing to stdout. A following word is a file unless it is another flag (eval takes
+ * no positionals, so nothing else could follow).
+ */
+function withJsonFile(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (arg.startsWith('--json=')) out.push(`--json-file=${arg.slice('--json='.length)}`);
+    else if (arg === '--json' && next !== undefined && !next.startsWith('-')) {
+      out.push('--json-file', next);
+      i += 1;
+    } else out.push(arg);
+  }
+  return out;
 }

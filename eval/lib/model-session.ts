@@ -1,10 +1,10 @@
-import { readCassettes, writeCassette } from '../../lib/models/cassette/cassette-files.ts';
-import { cassettePlayer } from '../../lib/models/cassette/cassette-player.ts';
-import { stable } from '../../lib/models/cassette/normalize-request.ts';
-import { type RelayConfig, startRelay } from '../../lib/models/relay/start-relay.ts';
-import type { RecordedConversation } from '../../lib/models/server/conversation.ts';
-import { type ModelServer, startModelServer } from '../../lib/models/server/model-server.ts';
-import { upstreamResponder } from '../../lib/models/server/upstream-responder.ts';
+import { readCassettes, writeCassette } from '../../devkit/models/cassette/cassette-files.ts';
+import { cassettePlayer } from '../../devkit/models/cassette/cassette-player.ts';
+import { stable } from '../../devkit/models/cassette/normalize-request.ts';
+import { type RelayConfig, startRelay } from '../../devkit/models/relay/start-relay.ts';
+import type { RecordedConversation } from '../../devkit/models/server/conversation.ts';
+import { type ModelServer, startModelServer } from '../../devkit/models/server/model-server.ts';
+import { upstreamResponder } from '../../devkit/models/server/upstream-responder.ts';
 import type { EvalArgs } from './cli-args.ts';
 
 /** A finished case as the suite's runner judged it (golden: runTrial; any other runner maps its own verdict). */
@@ -108,7 +108,6 @@ async function replaySession(options: ModelSessionOptions): Promise<ModelSession
         const name = conversationName(caseId, trial);
         const recorded = server.end();
         const report = player.finish(name);
-        for (const line of report.drift) options.log(`cassette ${name}: prose drift, ${line}`);
         const recordedVerdict = cassettes.get(name)?.verdict;
         const failures = [...report.problems, ...ruleFailures(recorded)];
         if (failures.length === 0 && recordedVerdict)

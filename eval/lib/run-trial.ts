@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ServiceCallError, ServiceClient } from '../../lib/chat/service-client.ts';
-import type { SandboxAdmin } from '../../lib/sandbox/sandbox-admin.ts';
-import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
+import { ServiceCallError, ServiceClient } from '../../devkit/chat/service-client.ts';
+import type { SandboxAdmin } from '../../devkit/sandbox/sandbox-admin.ts';
+import type { BookingRecord } from '../../devkit/sandbox/sandbox-state.ts';
 import { CASE_USERS, caseFixture } from './case-fixture.ts';
 import type { EvalCase } from './case-schema.ts';
 import { checkDatabase, type DatabaseState } from './check-database.ts';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ServiceClient, ViewedPlan } from '../../lib/chat/service-client.ts';
+import type { ServiceClient, ViewedPlan } from '../../devkit/chat/service-client.ts';
 import { isTerminal } from '../../lib/plans/status-machine.ts';
 
 /** How a confirmed plan ended: its last state and the blocking prompts it asked on the way. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { runChat } from '../../lib/chat/chat-loop.ts';
-import { DEMO_TOKEN, DEMO_USER, LOCAL_GATEWAY_URL } from '../../lib/chat/demo-defaults.ts';
-import { ServiceClient } from '../../lib/chat/service-client.ts';
-import { terminalIO } from '../../lib/chat/terminal-io.ts';
+import { runChat } from '../../devkit/chat/chat-loop.ts';
+import { DEMO_TOKEN, DEMO_USER, LOCAL_GATEWAY_URL } from '../../devkit/chat/demo-defaults.ts';
+import { ServiceClient } from '../../devkit/chat/service-client.ts';
+import { terminalIO } from '../../devkit/chat/terminal-io.ts';
 
 // `npm run chat`: a terminal client acting as IQ against the local stack (default) or a deployed URL.
 const USAGE = `Usage: npm run chat [-- --url <gateway>] [--user <user_id>] [--token <X-User-Token>] [--session <id>] [--poll-ms <n>]

@@ -8,7 +8,7 @@ import {
   type LocalStackState,
   readLocalStackState,
   STATE_FILE_NAME,
-} from '../../lib/ops/local-stack-state.ts';
+} from '../../devkit/ops/local-stack-state.ts';
 import { StartOptionsError } from './start-options.ts';
 
 /**

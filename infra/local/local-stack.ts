@@ -1,4 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { startRelay } from '../../devkit/models/relay/start-relay.ts';
+import { type RunningSandbox, startSandbox } from '../../devkit/sandbox/start-sandbox.ts';
 import { createHandler as answerPrompt } from '../../functions/answer-prompt.ts';
 import { createHandler as confirmPlan } from '../../functions/confirm-plan.ts';
 import { createHandler as executePlan } from '../../functions/execute-plan.ts';
@@ -15,11 +17,9 @@ import { buildPlanStatusService } from '../../lib/composition/plan-status-servic
 import { buildRequestService } from '../../lib/composition/request-service.ts';
 import { buildWatchdogService } from '../../lib/composition/watchdog-service.ts';
 import { type Config, loadConfig } from '../../lib/config/config.ts';
-import { startRelay } from '../../lib/models/relay/start-relay.ts';
 import { createLogger } from '../../lib/observability/logger.ts';
 import { type Clock, systemClock } from '../../lib/ports/clock.ts';
 import type { Tracer } from '../../lib/ports/tracer.ts';
-import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import type { FunctionName } from '../cdk/function-limits.ts';
 import { localLimits } from './lambda-context.ts';
 import { type LocalGateway, startLocalGateway } from './local-gateway.ts';

@@ -1,7 +1,7 @@
+import type { Fixture } from '../../devkit/sandbox/fixture-schema.ts';
+import { resolveRelativeInstant } from '../../devkit/sandbox/relative-date.ts';
 import type { Config } from '../../lib/config/config.ts';
 import { localeConventions } from '../../lib/dates/locale-conventions.ts';
-import type { Fixture } from '../../lib/sandbox/fixture-schema.ts';
-import { resolveRelativeInstant } from '../../lib/sandbox/relative-date.ts';
 import type { StartVenue } from './start-options.ts';
 
 export interface BannerInput {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import type { Fixture } from '../../lib/sandbox/fixture-schema.ts';
-import { demoFixturePath, readFixtureFile } from '../../lib/sandbox/load-fixture.ts';
+import type { Fixture } from '../../devkit/sandbox/fixture-schema.ts';
+import { demoFixturePath, readFixtureFile } from '../../devkit/sandbox/load-fixture.ts';
 
 /**
  * What `npm start` is told, from its arguments and environment, zod-parsed once like the service's Config:
@@ -72,7 +72,7 @@ export function loadStartVenue(fixturePath: string | undefined): StartVenue {
   const fixture = readFixtureFile(fixturePath ?? demoFixturePath);
   const venue = fixture.venues[0];
   if (!venue) throw new StartOptionsError('the fixture has no venue');
-  return { fixture, source: fixturePath ?? 'lib/sandbox/fixtures/demo-venue.json (demo venue)', venue };
+  return { fixture, source: fixturePath ?? 'devkit/sandbox/fixtures/demo-venue.json (demo venue)', venue };
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {

@@ -6,7 +6,7 @@
  * so a crash loses nothing (issue 28); `--fresh` starts empty. Ctrl-C / SIGTERM stop everything cleanly.
  */
 import { relative } from 'node:path';
-import type { LocalStackState } from '../../lib/ops/local-stack-state.ts';
+import type { LocalStackState } from '../../devkit/ops/local-stack-state.ts';
 import {
   type LocalData,
   openLocalData,

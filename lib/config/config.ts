@@ -111,7 +111,19 @@ export const ConfigSchema = z
     SESSION_LEASE_MS: int(60_000, 5_000, 600_000),
     HISTORY_MAX_MESSAGES: int(20, 2, 200),
     TOOL_RETRIEVAL_K: int(15, 1, 15),
+    /**
+     * Issue 32: code runs the lookups a message clearly needs (the named booking, that day's availability) before
+     * the first model call and hands their results over as function turns. `false` is the earlier design (the
+     * model asks for every lookup itself); the round-trips bench runs both side by side.
+     */
+    PLANNER_PREFETCH: blankIsUnset(z.stringbool().default(true)),
     MAX_EXECUTOR_MODEL_CALLS: int(12, 2, 50),
+    /**
+     * Issue 32: the executor runs a step whose arguments the confirmed plan fully determines itself, through the
+     * same step runner, without a model turn; the model is asked only for judgement (a 400 to correct, a blocking
+     * prompt, a value the plan lacks). `false` keeps the old design (one model turn per step), for the bench.
+     */
+    EXECUTOR_DIRECT_STEPS: z.stringbool().default(true),
 
     LANGFUSE_PUBLIC_KEY: optionalString,
     LANGFUSE_SECRET_KEY: optionalString,

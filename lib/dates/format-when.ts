@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isIsoDate, isLocalTime, wireDateTime } from '../contracts/primitives.ts';
 import type { Candidate } from './when-outcome.ts';
 
 /**
@@ -6,15 +7,15 @@ import type { Candidate } from './when-outcome.ts';
  * is shown to the user (issue 15 Presentation). Anything that is not a real YYYY-MM-DD date is returned as is.
  */
 export function formatDay(isoDate: string, thisYear?: number): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? DateTime.fromISO(isoDate, { zone: 'utc' }) : undefined;
-  if (!day?.isValid) return isoDate;
+  if (!isIsoDate(isoDate)) return isoDate;
+  const day = DateTime.fromISO(isoDate, { zone: 'utc' });
   return day.toFormat(thisYear === undefined || day.year === thisYear ? 'ccc d LLL' : 'ccc d LLL yyyy');
 }
 
 /** A candidate as the user reads it and can send it back: "Sat 28 Nov", "15:00", "Sat 28 Nov 09:00". */
 export function formatCandidate(candidate: Candidate, thisYear?: number): string {
   const [date, time] = candidate.includes('T') ? candidate.split('T') : [candidate, undefined];
-  if (date && /^\d{2}:\d{2}$/.test(date)) return date;
+  if (isLocalTime(date)) return date;
   return [formatDay(date ?? '', thisYear), time].filter(Boolean).join(' ');
 }
 
@@ -22,11 +23,6 @@ export function formatCandidate(candidate: Candidate, thisYear?: number): string
 export function orList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-}
-
-/** The 001 wire form of a datetime: ISO 8601 in UTC, whole seconds ("2026-11-28T04:00:00Z"). */
-export function wireDateTime(instant: DateTime): string {
-  return instant.toUTC().set({ millisecond: 0 }).toISO({ suppressMilliseconds: true }) ?? '';
 }
 
 /**

@@ -1,17 +1,12 @@
 import { DateTime } from 'luxon';
-import { wireDateTime } from './format-when.ts';
+import { ISO_INSTANT, toWireDateTime, type WhenType, wireDateTime } from '../contracts/primitives.ts';
 import { resolveWhen } from './resolve-when.ts';
-
-/** The 001 primitive types this module reads. */
-export type WhenType = 'date' | 'time' | 'datetime';
 
 /** The venue a value is read in: VENUE_TIMEZONE and VENUE_LOCALE. */
 export interface VenueSettings {
   timeZone: string;
   locale: string;
 }
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
  * The wire form of a date, time or datetime value (YYYY-MM-DD, HH:MM, ISO 8601 UTC) when its words say one
@@ -27,10 +22,8 @@ export function canonicalWhen(
 ): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  if (type === 'datetime' && ISO_INSTANT.test(text)) {
-    const instant = DateTime.fromISO(text, { setZone: true });
-    return instant.isValid ? (instant.toUTC().toISO({ suppressMilliseconds: true }) ?? undefined) : undefined;
-  }
+  // An ISO instant that names no real moment is not read as words either: it is simply not a datetime.
+  if (type === 'datetime' && ISO_INSTANT.test(text)) return toWireDateTime(text);
   const outcome = resolveWhen(text, { now, timeZone: venue.timeZone, locale: venue.locale });
   if (outcome.kind !== 'value' || outcome.relative) return undefined;
   const { date, time, part_of_day } = outcome.value;

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isIsoDate } from '../contracts/primitives.ts';
 import { type LocaleConventions, localeConventions } from './locale-conventions.ts';
 import type { VenueClock, WhenContext } from './when-outcome.ts';
 
@@ -37,8 +38,7 @@ export function venueCalendar(ctx: WhenContext): VenueCalendar {
 
 /** A YYYY-MM-DD day in the zone, or undefined when it is not a real date. */
 export function isoDay(text: string, zone: string): DateTime | undefined {
-  const day = DateTime.fromISO(text, { zone });
-  return day.isValid && /^\d{4}-\d{2}-\d{2}$/.test(text) ? day.startOf('day') : undefined;
+  return isIsoDate(text) ? DateTime.fromISO(text, { zone }).startOf('day') : undefined;
 }
 
 /** A calendar day, or undefined for 31 November and 29 February of a common year. */

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isIsoDate, isLocalTime } from '../contracts/primitives.ts';
 import { localeConventions } from './locale-conventions.ts';
 
 /** How a venue's dates and times are shown: its locale and the year that goes without saying. */
@@ -9,16 +10,13 @@ export interface VenueDisplay {
   thisYear?: number;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 /**
  * Issue 27: a day as the venue's staff write it: "Sat 5 Dec" (en-AU, en-GB) or "Sat, Dec 5" (en-US), with the
  * year when it is not this year. Anything that is not a real YYYY-MM-DD date (a placeholder) is returned as is.
  */
 export function formatVenueDay(isoDate: string, venue: VenueDisplay): string {
-  const day = ISO_DAY.test(isoDate) ? DateTime.fromISO(isoDate, { zone: 'utc', locale: 'en' }) : undefined;
-  if (!day?.isValid) return isoDate;
+  if (!isIsoDate(isoDate)) return isoDate;
+  const day = DateTime.fromISO(isoDate, { zone: 'utc', locale: 'en' });
   const withYear = venue.thisYear !== undefined && day.year !== venue.thisYear;
   if (monthFirst(venue.locale)) return day.toFormat(withYear ? 'ccc, LLL d, yyyy' : 'ccc, LLL d');
   return day.toFormat(withYear ? 'ccc d LLL yyyy' : 'ccc d LLL');
@@ -26,7 +24,7 @@ export function formatVenueDay(isoDate: string, venue: VenueDisplay): string {
 
 /** A venue-local HH:MM as the venue's staff read it: "19:00" (day-first locales) or "7:00 PM" (en-US). */
 export function formatVenueTime(time: string, venue: Pick<VenueDisplay, 'locale'>): string {
-  if (!HH_MM.test(time) || !monthFirst(venue.locale)) return time;
+  if (!isLocalTime(time) || !monthFirst(venue.locale)) return time;
   return DateTime.fromFormat(time, 'HH:mm', { zone: 'utc', locale: 'en' }).toFormat('h:mm a');
 }
 
@@ -38,7 +36,7 @@ export function formatVenueWhen(
 ): string {
   const day = date === undefined ? undefined : formatVenueDay(date, venue);
   const clock = time === undefined ? undefined : formatVenueTime(time, venue);
-  const separator = monthFirst(venue.locale) && day !== undefined && ISO_DAY.test(date ?? '') ? ', ' : ' ';
+  const separator = monthFirst(venue.locale) && day !== undefined && isIsoDate(date) ? ', ' : ' ';
   return [day, clock].filter(Boolean).join(separator);
 }
 

@@ -1,4 +1,3 @@
-import { IANAZone } from 'luxon';
 import * as z from 'zod';
 
 /**
@@ -6,9 +5,20 @@ import * as z from 'zod';
  * enters (config, fixture, the booking API's venue read), never accepted and silently read as something else.
  */
 
-/** An IANA timezone this runtime knows ("Australia/Sydney", "America/Chicago"); "AEST" or "Sydney" are not. */
+/**
+ * An IANA timezone this runtime knows ("Australia/Sydney", "America/Chicago"); "AEST" or "Sydney" are not.
+ * Intl's own check, the one luxon's `IANAZone.isValidZone` runs, so what the date code later reads in luxon is
+ * exactly what passes here; asked of Intl directly, the config an API handler parses at init does not load luxon
+ * (issue 32 cold start).
+ */
 export function isIanaTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

@@ -1,3 +1,4 @@
+import { isLocalTime } from '../contracts/primitives.ts';
 import { formatCandidate, orList } from './format-when.ts';
 import type { WhenOutcome } from './when-outcome.ts';
 
@@ -24,11 +25,7 @@ export function whenQuestion(outcome: Asked, needed: Needed, thisYear?: number):
   const candidates = outcome.kind === 'ambiguous' ? outcome.candidates : [];
   const shown = candidates.map((c) => formatCandidate(c, thisYear));
   const unclear =
-    candidates.every((c) => /^\d{2}:\d{2}$/.test(c)) && candidates.length > 0
-      ? 'time'
-      : needed === 'time'
-        ? 'time'
-        : 'date';
+    candidates.every(isLocalTime) && candidates.length > 0 ? 'time' : needed === 'time' ? 'time' : 'date';
   const which = `Which ${needed} do you mean?`;
   return { question: sentence(outcome, words, shown, which), suggestions: shown, unclear };
 }

@@ -1,8 +1,8 @@
 import type { StoredPlan } from '../plans/stored-plan.ts';
 import { abandonedReason } from '../plans/stuck-plans.ts';
+import type { ExecutionFailure, ExecutionRecord } from '../ports/execution-log.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { TraceScope } from '../ports/tracer.ts';
-import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
 import { decidedFailure, freshRecord } from './execution-record.ts';
 import { stateFromCheckpoint } from './execution-state.ts';
 import { planVenue } from './plan-venue.ts';

@@ -1,5 +1,5 @@
 import type { StoredPlan } from '../plans/stored-plan.ts';
-import type { ExecutionFailure, ExecutionRecord } from './execution-log.ts';
+import { type ExecutionFailure, ExecutionProgress, type ExecutionRecord } from '../ports/execution-log.ts';
 import { initialMessages } from './graph/prompt.ts';
 import { toLoggedMessage } from './message-codec.ts';
 import type { StepDeps } from './run-context.ts';
@@ -18,14 +18,8 @@ export function freshRecord(deps: StepDeps, plan: StoredPlan): ExecutionRecord {
     plan_id: plan.plan_id,
     seq: 0,
     messages: initialMessages(plan, deps.registry).map(toLoggedMessage),
-    pending: [],
-    model_calls: 0,
-    model_errors: 0,
-    corrections: {},
-    nudges: 0,
-    after_answer: false,
-    compensation_failures: {},
-    compensation_versions: {},
+    // No turns yet: the progress fields at the record's own defaults (no failure decided).
+    ...ExecutionProgress.parse({}),
     updated_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + LOG_TTL_SECONDS,
   };

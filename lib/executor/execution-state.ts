@@ -1,51 +1,46 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { StoredPlan, StoredStep } from '../plans/stored-plan.ts';
-import type { ExecutionFailure, ExecutionRecord, PlannedCall } from './execution-log.ts';
+import { ExecutionProgress, type ExecutionRecord } from '../ports/execution-log.ts';
 import { fromLoggedMessage, toLoggedMessage } from './message-codec.ts';
 import type { StepContext } from './run-context.ts';
 
 /**
- * What an execution knows at any point: the plan item as last read or written (its steps are the write-ahead
- * log) and the checkpoint's fields (the conversation, the last turn's mapping, the loop's counters, the decided
- * failure, rollback progress). The graph's state annotation holds exactly this plus its outcome; nodes and the
- * step and rollback code take it and return the next one.
+ * ExecutionProgress with every field present: a field the record may leave out (failure) is held as undefined,
+ * so that replacing the state with a change can clear it.
  */
-export interface ExecutionState {
+export type ProgressState = { [K in keyof ExecutionProgress & string]: ExecutionProgress[K] };
+
+/** The progress fields, in the record's order. */
+export const PROGRESS_FIELDS = Object.keys(ExecutionProgress.shape) as (keyof ProgressState)[];
+
+/**
+ * What an execution knows at any point: the plan item as last read or written (its steps are the write-ahead
+ * log), the conversation, and the checkpoint's progress (ExecutionProgress of lib/ports/execution-log.ts: the
+ * last turn's mapping, the loop's counters, the decided failure, rollback progress). The graph's state
+ * annotation holds exactly this plus its outcome; nodes and the step and rollback code take it and return the
+ * next one.
+ */
+export type ExecutionState = ProgressState & {
   messages: BaseMessage[];
   plan: StoredPlan;
-  /** Mapping of the last model turn's tool calls that still lack a tool message. */
-  pending: PlannedCall[];
-  model_calls: number;
-  model_errors: number;
-  /** Self-corrections used per step number. */
-  corrections: Record<string, number>;
-  nudges: number;
-  /** True between the user's answer and the model's next turn. */
-  after_answer: boolean;
-  /** The failure logged in the checkpoint (decided before rollback; survives a crash). */
-  failure: ExecutionFailure | undefined;
-  compensation_failures: Record<string, string>;
-  compensation_versions: Record<string, number>;
   /** The stored checkpoint item: its seq (undefined until the first put) and its TTL. */
-  log: { seq: number | undefined; expires_at: number };
-}
+  log: { seq: ExecutionRecord['seq'] | undefined; expires_at: ExecutionRecord['expires_at'] };
+};
 
 /** The checkpoint fields a write may change; `messages` is the whole conversation to log. */
-export type CheckpointChange = Partial<
-  Pick<
-    ExecutionState,
-    | 'messages'
-    | 'pending'
-    | 'model_calls'
-    | 'model_errors'
-    | 'corrections'
-    | 'nudges'
-    | 'after_answer'
-    | 'failure'
-    | 'compensation_failures'
-    | 'compensation_versions'
-  >
->;
+export type CheckpointChange = Partial<Pick<ExecutionState, 'messages' | keyof ProgressState>>;
+
+/** The progress fields of a record or a state, every one of them present. */
+function progressOf(source: ProgressState | ExecutionProgress): ProgressState {
+  return Object.fromEntries(PROGRESS_FIELDS.map((field) => [field, source[field]])) as ProgressState;
+}
+
+/** The progress fields to store: those with a value (the record leaves an undecided failure out). */
+function storedProgressOf(state: ProgressState): ExecutionProgress {
+  return Object.fromEntries(
+    PROGRESS_FIELDS.filter((field) => state[field] !== undefined).map((field) => [field, state[field]]),
+  ) as ExecutionProgress;
+}
 
 /** The state an invocation starts from: the admitted plan and the stored checkpoint. */
 export function stateFromCheckpoint(
@@ -56,15 +51,7 @@ export function stateFromCheckpoint(
   return {
     messages: record.messages.map(fromLoggedMessage),
     plan,
-    pending: record.pending,
-    model_calls: record.model_calls,
-    model_errors: record.model_errors,
-    corrections: record.corrections,
-    nudges: record.nudges,
-    after_answer: record.after_answer,
-    failure: record.failure,
-    compensation_failures: record.compensation_failures,
-    compensation_versions: record.compensation_versions,
+    ...progressOf(record),
     log: { seq: stored ? record.seq : undefined, expires_at: record.expires_at },
   };
 }
@@ -84,15 +71,7 @@ export async function saveCheckpoint(
     plan_id: state.plan.plan_id,
     seq,
     messages: next.messages.map(toLoggedMessage),
-    pending: next.pending,
-    model_calls: next.model_calls,
-    model_errors: next.model_errors,
-    corrections: next.corrections,
-    nudges: next.nudges,
-    after_answer: next.after_answer,
-    ...(next.failure ? { failure: next.failure } : {}),
-    compensation_failures: next.compensation_failures,
-    compensation_versions: next.compensation_versions,
+    ...storedProgressOf(next),
     updated_at: ctx.deps.clock.now().toISOString(),
     expires_at: state.log.expires_at,
   };

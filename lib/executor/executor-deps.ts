@@ -2,6 +2,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { Config } from '../config/config.ts';
 import type { BookingApi } from '../ports/booking-api.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { ExecutionLog } from '../ports/execution-log.ts';
 import type { PlanMessage } from '../ports/plan-queue.ts';
 import type { PlanStore } from '../ports/plan-store.ts';
 import type { SessionStore } from '../ports/session-store.ts';
@@ -9,7 +10,6 @@ import type { TokenSealer } from '../ports/token-sealer.ts';
 import type { Tracer } from '../ports/tracer.ts';
 import type { VenueDirectory } from '../ports/venue-directory.ts';
 import type { ActionRegistry } from '../registry/action-registry.ts';
-import type { ExecutionLog } from './execution-log.ts';
 
 /**
  * Named points where the crash tests kill the consumer (issue 6 "Exactly once"): after the model call, after the
@@ -39,6 +39,7 @@ export type ExecutorConfig = Pick<
   | 'MAX_SELF_CORRECTIONS'
   | 'BOOKING_API_TIMEOUT_MS'
   | 'MAX_EXECUTOR_MODEL_CALLS'
+  | 'EXECUTOR_DIRECT_STEPS'
   | 'VENUE_TIMEZONE'
   | 'VENUE_LOCALE'
   | 'IN_DOUBT_MAX_RESENDS'

@@ -9,7 +9,7 @@ import {
   SystemMessage,
   ToolMessage,
 } from '@langchain/core/messages';
-import type { LoggedMessage } from './execution-log.ts';
+import type { LoggedMessage } from '../ports/execution-log.ts';
 
 /** Keeps only defined, non-empty optional fields so the log stays compact. */
 function nonEmpty(value: Record<string, unknown> | undefined): Record<string, unknown> | undefined {

@@ -1,6 +1,6 @@
 import type { StoredPlan } from '../plans/stored-plan.ts';
+import type { ExecutionFailure } from '../ports/execution-log.ts';
 import type { VenueDirectory } from '../ports/venue-directory.ts';
-import type { ExecutionFailure } from './execution-log.ts';
 
 /**
  * ADR 0010: before the plan's first write, the token must belong to the plan's venue. One read of the token's

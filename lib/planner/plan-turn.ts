@@ -101,6 +101,7 @@ export async function planTurn(t: TurnInput): Promise<TurnOutput> {
     laterText: (atVersion) => [...userTexts(snapshot.history, atVersion), input.message].join('\n'),
     clarificationCount: snapshot.clarificationCount,
     maxClarifications: deps.config.MAX_CLARIFICATIONS,
+    prefetch: deps.config.PLANNER_PREFETCH ?? true,
     quickActions: quickActions(toolset.actions, [...userTexts(snapshot.history), input.message].join(' ')),
   };
   const known = snapshot.referenced

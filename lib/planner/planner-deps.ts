@@ -14,8 +14,8 @@ export type PlannerConfig = Pick<
   Config,
   'VENUE_TIMEZONE' | 'MAX_CLARIFICATIONS' | 'TOOL_RETRIEVAL_K' | 'HISTORY_MAX_MESSAGES' | 'SESSION_TTL_HOURS'
 > &
-  /** Default DEFAULT_VENUE_LOCALE (lib/config/config.ts). */
-  Partial<Pick<Config, 'VENUE_LOCALE'>>;
+  /** VENUE_LOCALE defaults to DEFAULT_VENUE_LOCALE, PLANNER_PREFETCH to true (lib/config/config.ts). */
+  Partial<Pick<Config, 'VENUE_LOCALE' | 'PLANNER_PREFETCH'>>;
 
 /** The registry views the planner uses; the real ActionRegistry satisfies it. */
 export type PlannerRegistry = Pick<ActionRegistry, 'get' | 'modelVisible'>;

@@ -1,4 +1,4 @@
-import { isUnsafeQuestionText } from '../executor/ask/question-hint.ts';
+import { isUnsafeQuestionText } from '../questions/unsafe-question-text.ts';
 import { capabilityList, capabilityPhrases } from '../registry/capability-list.ts';
 import type { AskClarificationArgs } from './tools/terminal-tools.ts';
 
@@ -16,7 +16,7 @@ const FALLBACK: Readonly<Record<AskClarificationArgs['missing'], string>> = {
 /**
  * Issue 14: a planner question never asks for a credential, card or payment detail, a link, or carries an
  * instruction (a model steered by planted booking data). Such a question is replaced by code's question for the
- * same missing thing (the executor's hint rules, lib/executor/ask/question-hint.ts).
+ * same missing thing (the rules the executor's hints share, lib/questions/unsafe-question-text.ts).
  */
 export function guardQuestion(question: string, missing: AskClarificationArgs['missing']): string {
   return isUnsafeQuestionText(question) ? FALLBACK[missing] : question;

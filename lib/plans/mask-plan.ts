@@ -2,6 +2,7 @@ import type { ActionResult, RollbackReport } from '../contracts/action-result.ts
 import { isWholeTemplate } from '../contracts/template-grammar.ts';
 import { isPiiKey, maskByKey, maskFreeText } from '../observability/redact.ts';
 import type { CompiledAction } from '../registry/compiled-action.ts';
+import { isPiiParameter } from '../registry/pii-parameter.ts';
 import type { StoredPlan, StoredStep } from './stored-plan.ts';
 
 /** Tells whether parameter `param` of action `actionId` carries guest PII (overlay pii_parameters / registry). */
@@ -10,10 +11,9 @@ export type PiiLookup = (actionId: string, param: string) => boolean;
 /** Values shorter than this are not replaced inside free text (a 2-letter name would hit ordinary words). */
 const MIN_KNOWN_LENGTH = 3;
 
-/** PiiLookup over the compiled registry: the parameter's `pii` flag (set from the overlay or inferred). */
+/** PiiLookup over the compiled registry: the one classification, isPiiParameter (lib/registry/pii-parameter.ts). */
 export function piiLookupFromRegistry(actionOf: (actionId: string) => CompiledAction | undefined): PiiLookup {
-  return (actionId, param) =>
-    actionOf(actionId)?.parameters.some((p) => p.name === param && p.pii === true) ?? false;
+  return (actionId, param) => isPiiParameter(actionOf(actionId), param);
 }
 
 /** 001: intent_summary ≤ 200 characters. */

@@ -58,7 +58,7 @@ describe('cold start on the shipped bundle (issue 12)', () => {
   ])(
     'importing %s loads neither its service (%s), tracing nor LangChain: their chunks are read on first use',
     (entry, service) => {
-      // Arrange
+      // Prepare
       const { dir, modulesOf } = shippedBundle(entry);
       const shipped = [...modulesOf.values()].flat();
 
@@ -78,7 +78,7 @@ describe('cold start on the shipped bundle (issue 12)', () => {
   );
 
   it('the first invocation of the shipped get-plan loads its service chunk and answers (401 without a token)', () => {
-    // Arrange
+    // Prepare
     const { dir, modulesOf } = shippedBundle('get-plan.ts');
     const event = { httpMethod: 'GET', path: '/v1/plans/p1', headers: {}, pathParameters: { plan_id: 'p1' } };
     const context = "{ functionName: 'get-plan', awsRequestId: 'r1', getRemainingTimeInMillis: () => 10000 }";

@@ -1,5 +1,5 @@
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemoryPlanQueue } from '../../devkit/adapters/memory/in-memory-plan-queue.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
 import type { PlanServiceDeps } from '../../lib/composition/plan-service.ts';
 import { NoopTracer } from '../../lib/observability/noop-tracer.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';

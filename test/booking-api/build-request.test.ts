@@ -16,7 +16,7 @@ describe('buildRequest', () => {
       ifMatch: '3',
     });
 
-    // Assert
+    // Assess
     expect(request).toEqual({
       url: 'http://127.0.0.1:4010/bookings/bk_abc/reschedule',
       method: 'POST',
@@ -166,7 +166,7 @@ describe('buildRequest with structured parameters (issue 17)', () => {
       },
       token: 't',
     });
-    // Assert
+    // Assess
     expect(request.url).toBe('http://127.0.0.1:4010/venues/v1%2Cv2/orders?tag=a&tag=b');
     expect(JSON.parse(request.body ?? '')).toEqual({
       booking: {
@@ -177,7 +177,7 @@ describe('buildRequest with structured parameters (issue 17)', () => {
   });
 
   it('sends a whole-body parameter as the body itself', () => {
-    // Arrange
+    // Prepare
     const tagAll = CompiledAction.parse({
       ...createOrder,
       path: '/tags',
@@ -196,18 +196,18 @@ describe('buildRequest with structured parameters (issue 17)', () => {
     });
     // Act
     const request = buildRequest(BASE, { action: tagAll, args: { body: ['x', 'y'] }, token: 't' });
-    // Assert
+    // Assess
     expect(request.body).toBe('["x","y"]');
     expect(request.headers['content-type']).toBe('application/json');
   });
 
   it('sends danger acknowledgements only on a confirmed high-risk step', () => {
-    // Arrange
+    // Prepare
     const args = { venue_ids: ['v1'], booking: { start_at: '2026-03-14T10:00:00Z', segments: [] } };
     // Act
     const unconfirmed = buildRequest(BASE, { action: createOrder, args, token: 't' });
     const confirmed = buildRequest(BASE, { action: createOrder, args, token: 't', confirmedHighRisk: true });
-    // Assert
+    // Assess
     expect(unconfirmed.headers).not.toHaveProperty('x-dangerous');
     expect(confirmed.headers['x-dangerous']).toBe('true');
   });

@@ -23,7 +23,7 @@ describe('snakeKeysDeep', () => {
       alternatives: [{ startTime: '10:00' }],
     });
 
-    // Assert
+    // Assess
     expect(converted).toEqual({
       booking_id: 'bk_1',
       notes: [{ note_id: 'nt_1', visible_to_guest: true, text: 'keepThisCamel' }],

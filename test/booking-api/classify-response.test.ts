@@ -37,7 +37,7 @@ describe('retryAfterSeconds', () => {
 
 describe('classifyResponse', () => {
   it('maps a 400 field from its wire name to the action parameter name', () => {
-    // Arrange
+    // Prepare
     const body = JSON.stringify({
       code: 'invalid_parameter',
       message: 'startTime must be HH:MM',
@@ -48,7 +48,7 @@ describe('classifyResponse', () => {
     // Act
     const outcome = classifyResponse(actions.rescheduleBooking, 400, new Headers(), body, NOW);
 
-    // Assert
+    // Assess
     expect(outcome).toEqual({
       ok: false,
       status: 400,
@@ -61,7 +61,7 @@ describe('classifyResponse', () => {
   });
 
   it('keeps a full slot apart from a concurrent change: its code, the places left and the alternatives', () => {
-    // Arrange
+    // Prepare
     const body = JSON.stringify({
       code: 'slot_full',
       message: 'Party Room at 12:30 on 2026-11-28 has room for 4 more, not 13',
@@ -72,7 +72,7 @@ describe('classifyResponse', () => {
     // Act
     const outcome = classifyResponse(actions.rescheduleBooking, 409, new Headers(), body, NOW);
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({
       ok: false,
       error_type: 'conflict',

@@ -53,7 +53,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     // Act
     const outcome = await api.invoke(getJohn());
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({
       ok: true,
       status: 200,
@@ -74,7 +74,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     const first = await api.invoke(reschedule('10:00', { ifMatch: '1', idempotencyKey: 'plan-1:1' }));
     const replay = await api.invoke(reschedule('10:00', { ifMatch: '1', idempotencyKey: 'plan-1:1' }));
 
-    // Assert
+    // Assess
     expect(stale).toMatchObject({
       ok: false,
       status: 409,
@@ -92,7 +92,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     // Act
     const outcome = await api.invoke({ ...reschedule('3pm') });
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({
       ok: false,
       status: 400,
@@ -131,13 +131,13 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
   });
 
   it('429 → rate_limited with retry_after_seconds from Retry-After', async () => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({ operation: 'getBooking', kind: 'status', status: 429, retryAfterSeconds: 7 });
 
     // Act
     const outcome = await api.invoke(getJohn());
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({
       ok: false,
       status: 429,
@@ -147,25 +147,25 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
   });
 
   it.each([500, 503] as const)('%i → server_error, with no automatic retry', async (status) => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({ operation: 'getBooking', kind: 'status', status });
 
     // Act
     const outcome = await api.invoke(getJohn());
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({ ok: false, status, error_type: 'server_error' });
     expect(sandbox.admin.journal({ operation: 'getBooking' })).toHaveLength(1);
   });
 
   it.each([400, 401, 403, 404, 409] as const)('a forced %i is classified by status alone', async (status) => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({ operation: 'getBooking', kind: 'status', status });
 
     // Act
     const outcome = await api.invoke(getJohn());
 
-    // Assert
+    // Assess
     const expected = {
       400: 'bad_request',
       401: 'unauthorized',
@@ -177,13 +177,13 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
   });
 
   it('a reset connection → server_error with a connectivity message and no status', async () => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({ operation: 'getBooking', kind: 'reset' });
 
     // Act
     const outcome = await api.invoke(getJohn());
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({
       ok: false,
       status: undefined,
@@ -194,7 +194,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
   });
 
   it('commit-then-drop → server_error; the change is applied once and a retry with the key replays it', async () => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'commit_then_drop' });
     const call = reschedule('10:00', { idempotencyKey: 'plan-5:1' });
 
@@ -202,14 +202,14 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     const dropped = await api.invoke(call);
     const retried = await api.invoke(call);
 
-    // Assert
+    // Assess
     expect(dropped).toMatchObject({ ok: false, status: undefined, error_type: 'server_error' });
     expect(retried).toMatchObject({ ok: true, data: { start_time: '10:00', version: 2 } });
     expect(sandbox.admin.booking(johnSmith)?.version).toBe(2);
   });
 
   it('a refused connection → server_error', async () => {
-    // Arrange: a sandbox that is already closed
+    // Prepare: a sandbox that is already closed
     const gone = await startTestSandbox();
     await gone.close();
     const offline = new HttpBookingApi({ baseUrl: gone.url, timeoutMs: 5_000 });
@@ -217,7 +217,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     // Act
     const outcome = await offline.invoke(getJohn());
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({
       ok: false,
       status: undefined,
@@ -248,7 +248,7 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
   });
 
   it('removes the token from a message even when the API echoes it', async () => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({
       operation: 'getBooking',
       kind: 'status',
@@ -259,14 +259,14 @@ describe('HttpBookingApi against the sandbox (000 Error Classification)', () => 
     // Act
     const outcome = await api.invoke(getJohn());
 
-    // Assert
+    // Assess
     expect(outcome).toMatchObject({ error_type: 'unauthorized', message: 'token [redacted] is revoked' });
   });
 });
 
 describe('HttpBookingApi timeout', () => {
   it('a call slower than timeoutMs → timeout naming the limit, not the token', async () => {
-    // Arrange: its own sandbox, so the abandoned request ends when the sandbox closes.
+    // Prepare: its own sandbox, so the abandoned request ends when the sandbox closes.
     const sandbox = await startTestSandbox();
     try {
       sandbox.admin.injectFault({ operation: 'getBooking', kind: 'delay', delayMs: 2_000 });
@@ -279,7 +279,7 @@ describe('HttpBookingApi timeout', () => {
         token: TOKENS.harbour,
       });
 
-      // Assert
+      // Assess
       expect(outcome).toMatchObject({
         ok: false,
         status: undefined,

@@ -18,7 +18,7 @@ describe('HttpBookingApi construction', () => {
   });
 
   it('sends through an injected fetch, with the bearer token only in the Authorization header', async () => {
-    // Arrange: an injected fetch that records the request instead of sending it.
+    // Prepare: an injected fetch that records the request instead of sending it.
     const seen: { url: string; auth: string | null }[] = [];
     const api = new HttpBookingApi({
       baseUrl: 'http://booking.example',
@@ -36,7 +36,7 @@ describe('HttpBookingApi construction', () => {
       token: 'tok-123',
     });
 
-    // Assert
+    // Assess
     expect(seen).toEqual([{ url: 'http://booking.example/bookings/bk_1', auth: 'Bearer tok-123' }]);
     expect(outcome).toEqual({ ok: true, status: 200, data: { booking_id: 'bk_1' } });
   });

@@ -66,7 +66,7 @@ describe('the compiled registry’s HTTP bindings against the sandbox', () => {
   it.each(registry.all().map((a) => a.action_id))(
     '%s succeeds with snake_case arguments',
     async (actionId) => {
-      // Arrange
+      // Prepare
       const action = registry.require(actionId);
       const args = sampleArgs(sandbox)[actionId] ?? {};
 
@@ -78,7 +78,7 @@ describe('the compiled registry’s HTTP bindings against the sandbox', () => {
         idempotencyKey: `test:${actionId}`,
       });
 
-      // Assert: success, and every declared output field is present in the snake_case data.
+      // Assess: success, and every declared output field is present in the snake_case data.
       expect(outcome).toMatchObject({ ok: true });
       if (outcome.ok) {
         for (const field of action.output_fields) expect(outcome.data).toHaveProperty(field);

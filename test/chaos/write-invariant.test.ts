@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../devkit/sandbox/journal.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import type { JournalEntry } from '../../lib/sandbox/journal.ts';
 import { aBooking } from '../eval/score/booking-factory.ts';
 import { type ConfirmedStep, writeViolations } from './write-invariant.ts';
 

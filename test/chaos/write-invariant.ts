@@ -1,6 +1,6 @@
+import type { JournalEntry } from '../../devkit/sandbox/journal.ts';
+import type { BookingRecord } from '../../devkit/sandbox/sandbox-state.ts';
 import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
-import type { JournalEntry } from '../../lib/sandbox/journal.ts';
-import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
 
 /** A confirmed plan's step as the invariant reads it. */
 export interface ConfirmedStep {

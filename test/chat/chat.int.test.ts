@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, DEMO_USER } from '../../devkit/chat/demo-defaults.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
-import { DEMO_TOKEN, DEMO_USER } from '../../lib/chat/demo-defaults.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
 /** Monday 23 Nov 2026, 10:00 in Sydney: "Saturday" is 28 Nov. */
@@ -41,14 +41,14 @@ describe('npm run chat', () => {
   });
 
   it('drives a full reschedule from piped input: plan, one-key confirm, progress, success summary', async () => {
-    // Arrange
+    // Prepare
     const before = stack.sandbox.admin.bookingByReference('BK-1058');
     expect(before?.date).not.toBe('2026-11-28');
 
     // Act
     const run = await runChat(stack.url, "Move Ethan Harris's booking to Saturday at 3pm\ny\n");
 
-    // Assert
+    // Assess
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Plan:');
     expect(run.stdout).toMatch(/1\. .*Ethan Harris/);
@@ -58,13 +58,13 @@ describe('npm run chat', () => {
   });
 
   it('does nothing when the plan is not confirmed', async () => {
-    // Arrange
+    // Prepare
     const before = stack.sandbox.admin.bookingByReference('BK-1059');
 
     // Act
     const run = await runChat(stack.url, "Move Ava Thompson's booking to Saturday at 4pm\nn\n");
 
-    // Assert
+    // Assess
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Not confirmed.');
     expect(stack.sandbox.admin.bookingByReference('BK-1059')).toEqual(before);
@@ -73,8 +73,9 @@ describe('npm run chat', () => {
 
 describe('chat defaults', () => {
   it('match a demo token of the sandbox fixture, so `npm run chat` works with no flags', async () => {
-    const fixture = (await import('../../lib/sandbox/fixtures/demo-venue.json', { with: { type: 'json' } }))
-      .default;
+    const fixture = (
+      await import('../../devkit/sandbox/fixtures/demo-venue.json', { with: { type: 'json' } })
+    ).default;
     expect(fixture.tokens).toContainEqual(expect.objectContaining({ token: DEMO_TOKEN, userId: DEMO_USER }));
   });
 });

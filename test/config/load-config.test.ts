@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     // Act
     const config = loadConfig({});
 
-    // Assert
+    // Assess
     expect(config).toMatchObject({
       STAGE: 'local',
       LOG_LEVEL: 'INFO',
@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       GOOGLE_API_KEY: 'k',
     });
 
-    // Assert
+    // Assess
     expect(config.BOOKING_API_TIMEOUT_MS).toBe(45_000);
     expect(config.GEMINI_TEMPERATURE).toBe(0.5);
     expect(config.PLAN_QUEUE_URL).toBeUndefined();
@@ -71,16 +71,28 @@ describe('loadConfig', () => {
     // Act
     const load = () => loadConfig({ [name]: value });
 
-    // Assert
+    // Assess
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(`invalid configuration: ${message}`);
+  });
+
+  it('turns planner prefetching on by default and off with PLANNER_PREFETCH=false (issue 32)', () => {
+    // Act
+    const byDefault = loadConfig({}).PLANNER_PREFETCH;
+    const off = loadConfig({ PLANNER_PREFETCH: 'false' }).PLANNER_PREFETCH;
+    const load = () => loadConfig({ PLANNER_PREFETCH: 'maybe' });
+
+    // Assess
+    expect(byDefault).toBe(true);
+    expect(off).toBe(false);
+    expect(load).toThrow(/invalid configuration: PLANNER_PREFETCH: Invalid option/);
   });
 
   it('names every bad variable at once', () => {
     // Act
     const load = () => loadConfig({ LOG_LEVEL: 'LOUD', SESSION_TTL_HOURS: '0' });
 
-    // Assert
+    // Assess
     expect(load).toThrow(
       /LOG_LEVEL: Invalid option: .*; SESSION_TTL_HOURS: Too small: expected number to be >=1/,
     );

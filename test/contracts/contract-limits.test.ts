@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  ActionMetadataOverlay,
-  ActionParameter,
-  AtomicAction,
-  ExecutionPlan,
-  PlanStatus,
-  SafetyTier,
-  ServiceError,
-} from '../../lib/contracts/index.ts';
+import { ActionParameter, AtomicAction } from '../../lib/contracts/atomic-action.ts';
+import { PlanStatus, SafetyTier } from '../../lib/contracts/enums.ts';
+import { ExecutionPlan } from '../../lib/contracts/execution-plan.ts';
+import { ActionMetadataOverlay } from '../../lib/contracts/overlay.ts';
+import { ServiceError } from '../../lib/contracts/service-error.ts';
 
 /** Paths (joined with '.') of the issues a parse produced. */
 function failingPaths(schema: z.ZodType, value: unknown): string[] {
@@ -52,7 +48,7 @@ const validOverlay = {
 
 describe('001 contract limits', () => {
   it('accepts the valid fixtures, so each rejection below is caused by the one bad field', () => {
-    // Prepare / Act / Assert
+    // Prepare / Act / Assess
     expect(failingPaths(AtomicAction, validAction)).toEqual([]);
     expect(failingPaths(ExecutionPlan, validPlan)).toEqual([]);
     expect(failingPaths(ActionMetadataOverlay, validOverlay)).toEqual([]);

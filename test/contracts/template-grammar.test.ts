@@ -50,7 +50,7 @@ describe('template grammar', () => {
     test.prop([scope, path])('parseTemplate(formatTemplate(ref)) gives the ref back', (s, p) => {
       // Act
       const text = formatTemplate({ scope: s, path: p });
-      // Assert
+      // Assess
       expect(parseTemplate(text)).toEqual({ scope: s, path: p, text });
     });
 
@@ -85,7 +85,7 @@ describe('template grammar', () => {
         const resolved = resolveValue(formatTemplate({ scope: 'response', path: p }), (s, text) =>
           s === 'response' ? readPath({ root: value }, text) : undefined,
         );
-        // Assert
+        // Assess
         if (expected === null) expect(resolved.ok).toBe(false);
         else expect(resolved).toEqual({ ok: true, value: expected });
       }

@@ -207,13 +207,14 @@ describe('issue 30: a total said with its breakdown', () => {
     fc.constantFrom('total', 'guests total', 'guests', 'people'),
     fc.constantFrom(' (%s)', ': %s', ', %s'),
     fc.integer({ min: 1, max: 40 }),
+    fc.constantFrom(' ', ' + ', '+', ' and ', ', '),
   ])(
     'licenses the total when the parts add up to it, and nothing when they do not',
-    (name, nouns, sizes, word, wrap, current) => {
+    (name, nouns, sizes, word, wrap, current, separator) => {
       // Prepare
       const parts = nouns.map((noun, i) => `${sizes[i]} ${noun}`);
       const sum = parts.reduce((acc, _, i) => acc + (sizes[i] ?? 0), 0);
-      const breakdown = wrap.replace('%s', parts.join(' '));
+      const breakdown = wrap.replace('%s', parts.join(separator));
 
       // Act
       const agreeing = licensedCounts(`${name} is now ${sum} ${word}${breakdown}`, current, OPTIONS);

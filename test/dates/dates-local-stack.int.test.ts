@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ServiceClient } from '../../devkit/chat/service-client.ts';
 import { evalVenuePath } from '../../eval/lib/case-fixture.ts';
 import { EVAL_NOW } from '../../eval/lib/run-eval.ts';
 import { waitForPlan } from '../../eval/lib/wait-for-plan.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
-import { ServiceClient } from '../../lib/chat/service-client.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
 /** The eval venue (Bayside, Sydney, en-AU) with one laser-tag booking; laser tag has a 14:00 session. */

@@ -70,6 +70,22 @@ describe('resolveWhen', () => {
     });
   });
 
+  describe('today', () => {
+    it('reads "later today" and "later on today" as today, with a time when one follows', () => {
+      // Act
+      const later = resolveWhen('later today', SYDNEY_MONDAY);
+      const withTime = resolveWhen('later on today at half four', SYDNEY_MONDAY);
+      const today = resolveWhen('today', SYDNEY_MONDAY);
+
+      // Assess
+      expect(later).toMatchObject({
+        kind: 'value',
+        value: { date: (today as { value: { date: string } }).value.date },
+      });
+      expect(withTime).toMatchObject({ kind: 'value', value: { time: '16:30' } });
+    });
+  });
+
   describe('days of the month and calendar dates', () => {
     it.each([
       ['the 3rd', '2026-12-03'],
@@ -232,6 +248,11 @@ describe('resolveWhen', () => {
       ['a week earlier', { date: '2026-11-27' }],
       ['bump the party back 2 days', { date: '2026-12-06' }],
       ['bring it forward 2 hours', { time: '16:00' }],
+      // Issue 33: "keep the date" was unreadable, so a lookup could not be told the booking's day in the user's words.
+      ['keep the date', { date: '2026-12-04' }],
+      ['same date at 4pm', { date: '2026-12-04', time: '16:00' }],
+      ['keep the same day', { date: '2026-12-04' }],
+      ['keep the time', { time: '18:00' }],
     ])('reads "%s"', (phrase, value) => {
       expect(read(phrase, booking)).toEqual(value);
     });

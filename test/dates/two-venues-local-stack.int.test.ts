@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../devkit/chat/service-client.ts';
 import { waitForPlan } from '../../eval/lib/wait-for-plan.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
-import { ServiceClient } from '../../lib/chat/service-client.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
 /**

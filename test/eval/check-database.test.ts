@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingRecord } from '../../devkit/sandbox/sandbox-state.ts';
 import { DatabaseExpectation } from '../../eval/lib/case-schema.ts';
 import { checkDatabase, type DatabaseState } from '../../eval/lib/check-database.ts';
-import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
 
 function aBooking(fields: Partial<BookingRecord>): BookingRecord {
   return {

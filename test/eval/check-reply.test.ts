@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatReply } from '../../devkit/chat/service-client.ts';
 import { TurnExpectation } from '../../eval/lib/case-schema.ts';
 import { checkReply } from '../../eval/lib/check-reply.ts';
-import type { ChatReply } from '../../lib/chat/service-client.ts';
 
 function aQuestion(extra: Partial<Extract<ChatReply, { kind: 'clarification' }>> = {}): ChatReply {
   return { kind: 'clarification', question: 'Which day would you like?', reply_type: 'question', ...extra };

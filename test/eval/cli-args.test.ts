@@ -51,3 +51,56 @@ describe('--case: a chosen set of cases (relay recordings)', () => {
     expect(() => pickCases(cases, ['guest', 'refund'])).toThrow(/no case id contains 'refund'/);
   });
 });
+
+describe('the relay round flags: --shard, --sample/--seed, --rerecord, --json <file>', () => {
+  it('reads them', () => {
+    // Act
+    const args = parseEvalArgs([
+      '--provider',
+      'relay',
+      '--suite',
+      'sealed',
+      '--sample',
+      '40',
+      '--seed',
+      '1',
+      '--shard',
+      '2/5',
+      '--json',
+      'out.json',
+    ]);
+
+    // Assess
+    expect(args).toMatchObject({
+      sample: 40,
+      seed: 1,
+      shard: { k: 2, n: 5 },
+      json: false,
+      jsonFile: 'out.json',
+    });
+    expect(parseEvalArgs(['--json']).json).toBe(true);
+    expect(parseEvalArgs(['--json', '--case', 'x'])).toMatchObject({ json: true, case: ['x'] });
+    expect(parseEvalArgs(['--json=r.json']).jsonFile).toBe('r.json');
+    expect(
+      parseEvalArgs(['--provider', 'relay', '--suite', 'blind', '--confirm', '--rerecord']).rerecord,
+    ).toBe(true);
+  });
+
+  it.each([
+    [['--shard', '3/2'], /--shard: must be k\/n with 1 ≤ k ≤ n ≤ 100/],
+    [['--shard', '0/2'], /--shard/],
+    [['--shard', 'two'], /--shard: must be k\/n, such as 2\/3/],
+    [['--sample', '40'], /--sample and --seed go together/],
+    [['--seed', '1'], /--sample and --seed go together/],
+    [['--sample', '0', '--seed', '1'], /--sample/],
+    [['--rerecord'], /--rerecord: re-records, so it needs --provider relay/],
+    [
+      ['--provider', 'relay', '--suite', 'blind', '--rerecord'],
+      /--rerecord with --suite blind needs --confirm/,
+    ],
+    [['--suite', 'dates', '--shard', '1/2'], /not for --suite dates/],
+  ])('refuses %j, naming the flag', (argv, message) => {
+    expect(() => parseEvalArgs(argv)).toThrow(UsageError);
+    expect(() => parseEvalArgs(argv)).toThrow(message);
+  });
+});

@@ -36,7 +36,7 @@ describe('npm run eval harness (offline provider)', () => {
   let report: EvalReport;
 
   beforeAll(async () => {
-    // Arrange
+    // Prepare
     const reschedule = goldenCase('reschedule-by-reference-saturday-3pm');
     const cases = [
       reschedule,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatReply } from '../../devkit/chat/service-client.ts';
 import type { BlindCase } from '../../eval/lib/blind/blind-case.ts';
 import { loadBlindSuite } from '../../eval/lib/blind/blind-case.ts';
 import { samePhoneNumber, scoreBlindReply } from '../../eval/lib/blind/score-blind-reply.ts';
-import type { ChatReply } from '../../lib/chat/service-client.ts';
 
 const READ_ONLY = new Set(['getAvailability', 'searchBookings', 'getBooking']);
 const isReadOnly = (id: string) => READ_ONLY.has(id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ServiceClient, ViewedPlan } from '../../devkit/chat/service-client.ts';
 import { waitForPlan } from '../../eval/lib/wait-for-plan.ts';
-import type { ServiceClient, ViewedPlan } from '../../lib/chat/service-client.ts';
 
 type Client = Pick<ServiceClient, 'get' | 'answer'>;
 
@@ -41,7 +41,7 @@ function scriptedClient(states: ViewedPlan[]): Client & { answers: string[] } {
 
 describe('waitForPlan', () => {
   it('answers each blocking prompt with the next scripted answer and returns the terminal plan', async () => {
-    // Arrange
+    // Prepare
     const client = scriptedClient([
       aPlan({ status: 'confirmed' }),
       aPlan({ blocking_prompt: 'Email or SMS?' }),
@@ -52,7 +52,7 @@ describe('waitForPlan', () => {
     // Act
     const result = await waitForPlan(client, 'p', { answers: ['email'], timeoutMs: 5_000, pollMs: 0 });
 
-    // Assert
+    // Assess
     expect(result).toMatchObject({ ok: true, prompts: ['Email or SMS?'], plan: { status: 'completed' } });
     expect(client.answers).toEqual(['email']);
   });
@@ -67,7 +67,7 @@ describe('waitForPlan', () => {
   });
 
   it('gives up at the deadline while the plan is still running (bounded wait)', async () => {
-    // Arrange: a clock that jumps 1 s per reading
+    // Prepare: a clock that jumps 1 s per reading
     let t = 0;
     const client = scriptedClient([aPlan({ status: 'executing' })]);
 
@@ -79,7 +79,7 @@ describe('waitForPlan', () => {
       now: () => (t += 1_000),
     });
 
-    // Assert
+    // Assess
     expect(result).toMatchObject({ ok: false, reason: 'plan still executing after 3000 ms' });
   });
 });

@@ -1,11 +1,11 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
+import { fromLoggedMessage, toLoggedMessage } from '../../lib/executor/message-codec.ts';
 import {
   type ExecutionLog,
   type ExecutionRecord,
   StaleExecutionRecordError,
-} from '../../lib/executor/execution-log.ts';
-import { fromLoggedMessage, toLoggedMessage } from '../../lib/executor/message-codec.ts';
+} from '../../lib/ports/execution-log.ts';
 
 /** A Gemini-3-style turn: the thought signature lives in additional_kwargs and must come back untouched. */
 export function aSignedTurn(): AIMessage {

@@ -1,6 +1,6 @@
 import { AIMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { InMemoryExecutionLog } from '../../lib/adapters/execution-log/in-memory-execution-log.ts';
+import { InMemoryExecutionLog } from '../../devkit/adapters/memory/in-memory-execution-log.ts';
 import { fromLoggedMessage, toLoggedMessage } from '../../lib/executor/message-codec.ts';
 import { aSignedTurn, executionLogContract } from './execution-log.contract.ts';
 

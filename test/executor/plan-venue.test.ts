@@ -1,25 +1,20 @@
 import { fakeModel } from '@langchain/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlannedCall } from '../../lib/executor/execution-log.ts';
+import { describe, expect, it } from 'vitest';
 import { receiveAnswerNode } from '../../lib/executor/graph/receive-answer-node.ts';
 import { contextVenue, planVenue } from '../../lib/executor/plan-venue.ts';
 import { observationMessage } from '../../lib/executor/step/observation.ts';
 import { runStep } from '../../lib/executor/step/run-step.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import { type ExecutorStack, freshWorld, memoryExecutorStack } from '../support/executor-harness.ts';
+import type { PlannedCall } from '../../lib/ports/execution-log.ts';
+import { freshWorld } from '../support/executor-harness.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
 import { nodeContext } from '../support/graph-context.ts';
 import { aGraphState, readable } from '../support/graph-states.ts';
 import { bookingRead, type Script, stepRig } from '../support/step-run-rig.ts';
+import { useMemoryExecutorStack } from '../support/use-memory-executor-stack.ts';
 
-let stack: ExecutorStack;
-beforeAll(async () => {
-  stack = await memoryExecutorStack();
-});
-afterAll(async () => {
-  await stack.stop();
-});
+const stack = useMemoryExecutorStack();
 
 const CONFIG = { VENUE_TIMEZONE: 'Australia/Sydney', VENUE_LOCALE: 'en-AU' };
 

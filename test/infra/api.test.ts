@@ -113,7 +113,7 @@ describe('BookingUpdateStack API (dev)', () => {
   });
 
   it('routes each operation to its own handler', () => {
-    // Arrange
+    // Prepare
     const { stack } = built;
     const expected = {
       'POST /v1/requests': stack.handlers.handleRequest,
@@ -126,7 +126,7 @@ describe('BookingUpdateStack API (dev)', () => {
       // Act
       const method = methods.find((m) => m.route === route);
 
-      // Assert
+      // Assess
       expect(method?.integrationUri, route).toContain(logicalIdOf(stack, fn.functionArn));
     }
   });

@@ -47,7 +47,7 @@ describe('handler bundling (issue 12 cold start)', () => {
     let shared: string;
 
     beforeAll(() => {
-      // Arrange: one handler, bundling on (the app tests skip it), and the shared function run beside it.
+      // Prepare: one handler, bundling on (the app tests skip it), and the shared function run beside it.
       work = mkdtempSync(join(tmpdir(), 'bundling-test-'));
       const app = new App({ outdir: join(work, 'cdk.out'), context: { 'aws:cdk:bundling-stacks': ['**'] } });
       const stack = new Stack(app, 'BundlingTest');

@@ -39,7 +39,7 @@ describe('BookingUpdateStack data stores (dev)', () => {
 
   describe('tables', () => {
     it('creates exactly three tables, each on-demand with PITR, TTL on expires_at and KMS encryption', () => {
-      // Arrange
+      // Prepare
       const { template } = built;
 
       // Act
@@ -54,13 +54,13 @@ describe('BookingUpdateStack data stores (dev)', () => {
         },
       });
 
-      // Assert
+      // Assess
       template.resourceCountIs('AWS::DynamoDB::GlobalTable', 3);
       expect(Object.keys(tables).sort()).toEqual([ids.executions, ids.plans, ids.sessions].sort());
     });
 
     it('declares the same keys and GSI as the local stack (lib/adapters/dynamodb/table-definitions.ts)', () => {
-      // Arrange
+      // Prepare
       const local = tableDefinitions({ plans: 'p', sessions: 's', executions: 'e' });
       const byName = { p: ids.plans, s: ids.sessions, e: ids.executions } as const;
 
@@ -69,7 +69,7 @@ describe('BookingUpdateStack data stores (dev)', () => {
         const logicalId = byName[z.enum(['p', 's', 'e']).parse(definition.TableName)];
         const deployed = Table.parse(built.template.toJSON().Resources[logicalId]).Properties;
 
-        // Assert
+        // Assess
         expect(deployed.KeySchema).toEqual(definition.KeySchema);
         expect(deployed.AttributeDefinitions).toEqual(
           expect.arrayContaining(definition.AttributeDefinitions ?? []),
@@ -123,14 +123,14 @@ describe('BookingUpdateStack data stores (dev)', () => {
 
   describe('execution queue', () => {
     it('is FIFO with explicit deduplication ids, SQS-managed SSE and a FIFO DLQ after at least 5 receives', () => {
-      // Arrange
+      // Prepare
       const { template } = built;
 
       // Act
       const queue = template.toJSON().Resources[ids.queue];
       const dlq = template.toJSON().Resources[ids.dlq];
 
-      // Assert
+      // Assess
       expect(queue.Properties).toMatchObject({
         FifoQueue: true,
         ContentBasedDeduplication: false,
@@ -142,7 +142,7 @@ describe('BookingUpdateStack data stores (dev)', () => {
     });
 
     it('keeps messages invisible for at least 6x the consumer timeout', () => {
-      // Arrange
+      // Prepare
       const { stack, template } = built;
       const consumerId = logicalIdOf(stack, stack.handlers.executePlan.functionArn);
 
@@ -150,18 +150,18 @@ describe('BookingUpdateStack data stores (dev)', () => {
       const consumerTimeout = z.number().parse(template.toJSON().Resources[consumerId].Properties.Timeout);
       const visibility = Queue.parse(template.toJSON().Resources[ids.queue]).Properties.VisibilityTimeout;
 
-      // Assert
+      // Assess
       expect(visibility).toBeGreaterThanOrEqual(6 * consumerTimeout);
     });
 
     it('retains messages (they carry the user token) briefly, yet long enough to use up every receive', () => {
-      // Arrange
+      // Prepare
       const { Properties: queue } = Queue.parse(built.template.toJSON().Resources[ids.queue]);
 
       // Act
       const timeToExhaustReceives = queue.VisibilityTimeout * queue.RedrivePolicy.maxReceiveCount;
 
-      // Assert
+      // Assess
       expect(queue.MessageRetentionPeriod).toBeGreaterThan(timeToExhaustReceives);
       expect(queue.MessageRetentionPeriod).toBeLessThanOrEqual(6 * 3600);
     });

@@ -70,7 +70,7 @@ describe('.github/workflows/deploy.yml', () => {
   });
 
   it('tests before deploying: checkout, setup-node 22, npm ci, npm test, in that order', () => {
-    // Arrange
+    // Prepare
     const [testJobName, testJob] =
       Object.entries(workflow.jobs).find(([, job]) => job.steps.some(runs('npm test'))) ?? [];
 
@@ -79,7 +79,7 @@ describe('.github/workflows/deploy.yml', () => {
       stepIndex(testJob?.steps ?? [], p),
     );
 
-    // Assert
+    // Assess
     expect(testJobName).toBeDefined();
     expect(order.every((index) => index >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -89,7 +89,7 @@ describe('.github/workflows/deploy.yml', () => {
   it.each(['dev', 'prod'])(
     'deploys %s after npm ci and an OIDC role assumption, without static keys',
     (stage) => {
-      // Arrange
+      // Prepare
       const [, job] = deployJobOf(workflow.jobs, stage);
 
       // Act
@@ -97,7 +97,7 @@ describe('.github/workflows/deploy.yml', () => {
         stepIndex(job.steps, p),
       );
 
-      // Assert
+      // Assess
       expect(
         order.every((index) => index >= 0),
         String(order),

@@ -111,7 +111,7 @@ describe('BookingUpdateStack handlers (dev)', () => {
       const known = new Set([...Object.keys(ConfigSchema.in.shape), 'NODE_OPTIONS']);
 
       for (const name of HANDLERS) {
-        // Arrange: tokens (Ref/GetAtt) stand in as plain strings, the way Lambda will see them resolved.
+        // Prepare: tokens (Ref/GetAtt) stand in as plain strings, the way Lambda will see them resolved.
         const env = Object.fromEntries(
           Object.entries(props[name].Environment.Variables).map(([k, v]) => [
             k,
@@ -122,7 +122,7 @@ describe('BookingUpdateStack handlers (dev)', () => {
         // Act
         const config = loadConfig(env);
 
-        // Assert
+        // Assess
         expect(
           Object.keys(env).filter((k) => !known.has(k)),
           name,

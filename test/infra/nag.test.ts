@@ -66,14 +66,14 @@ describe.each(Object.entries(VARIANTS))('cdk-nag AwsSolutions (%s)', (_variant, 
   });
 
   it('acknowledges only findings that occur without the acknowledgements', () => {
-    // Arrange: the same stack, but without acknowledgeNagFindings.
+    // Prepare: the same stack, but without acknowledgeNagFindings.
     const bare = testApp(context);
     new BookingUpdateStack(bare, 'Bare', { settings: parseStageSettings(context) });
 
     // Act
     const findings = new Set(new AwsSolutionsChecks().validateScope(bare).violations.map((v) => v.ruleName));
 
-    // Assert
+    // Assess
     expect(
       acknowledgementsIn(app)
         .map((a) => a.id)

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, DEMO_USER } from '../../devkit/chat/demo-defaults.ts';
 import { everydayToken, startBanner } from '../../infra/local/start-banner.ts';
 import { loadStartVenue } from '../../infra/local/start-options.ts';
-import { DEMO_TOKEN, DEMO_USER } from '../../lib/chat/demo-defaults.ts';
 
 /** One set of demo tokens and users: the README's curl lines, the npm start banner, docs/sandbox.md, the chat. */
 const readme = readFileSync('README.md', 'utf8');

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isProcessAlive, readLocalStackState } from '../../lib/ops/local-stack-state.ts';
-import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
+import { isProcessAlive, readLocalStackState } from '../../devkit/ops/local-stack-state.ts';
+import { type RunningSandbox, startSandbox } from '../../devkit/sandbox/start-sandbox.ts';
 import {
   removeTempDataDirs,
   type StartedChild,

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOCAL_DATA_DIR, type LocalStackState } from '../../devkit/ops/local-stack-state.ts';
 import { openLocalData, parseLocalDataOptions, writeLocalStackState } from '../../infra/local/local-data.ts';
-import { DEFAULT_LOCAL_DATA_DIR, type LocalStackState } from '../../lib/ops/local-stack-state.ts';
 import { removeTempDataDirs, tempDataDir } from './start-child.ts';
 
 afterAll(removeTempDataDirs);

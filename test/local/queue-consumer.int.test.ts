@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('local SQS poller → execute-plan handler', () => {
   it('delivers a confirmed plan to the executor as a real SQS batch and deletes it on success', async () => {
-    // Arrange: an executor that runs the plan to completion through the store. Like the real one, it throws
+    // Prepare: an executor that runs the plan to completion through the store. Like the real one, it throws
     // (SQS retries) when the message overtakes the confirm write (enqueue happens before the transition).
     const plan = aStoredPlan({ user_id: OWNER });
     await client.plans.create(plan);
@@ -56,7 +56,7 @@ describe('local SQS poller → execute-plan handler', () => {
     const reports = batchesUntilSuccess();
     // Act
     await client.confirm(plan.plan_id, OWNER);
-    // Assert
+    // Assess
     expect((await reports).at(-1)).toEqual({ received: 1, failed: 0 });
     // Redeliveries bring the same body; the token only sealed (issue 28).
     expect(new Set(received.map((m) => JSON.stringify(m))).size).toBe(1);
@@ -75,7 +75,7 @@ describe('local SQS poller → execute-plan handler', () => {
   });
 
   it('honours batchItemFailures: a failed record comes back after the visibility timeout', async () => {
-    // Arrange: fail the first delivery (as the executor does when a plan does not read confirmed yet)
+    // Prepare: fail the first delivery (as the executor does when a plan does not read confirmed yet)
     const plan = aStoredPlan({ user_id: OWNER });
     await client.plans.create(plan);
     let deliveries = 0;
@@ -88,7 +88,7 @@ describe('local SQS poller → execute-plan handler', () => {
     // Act
     await client.confirm(plan.plan_id, OWNER);
     const reports = [await first, await second];
-    // Assert
+    // Assess
     expect(reports).toEqual([
       { received: 1, failed: 1 },
       { received: 1, failed: 0 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseFixture } from '../../devkit/sandbox/load-fixture.ts';
 import { startBanner } from '../../infra/local/start-banner.ts';
 import type { StartVenue } from '../../infra/local/start-options.ts';
-import { parseFixture } from '../../lib/sandbox/load-fixture.ts';
 
 const product = { productId: 'prod_lanes', name: 'Lanes', sessionTimes: ['10:00'], capacityPerSession: 8 };
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLocalStackState, STACK_VARIABLES } from '../../lib/ops/local-stack-state.ts';
+import { readLocalStackState, STACK_VARIABLES } from '../../devkit/ops/local-stack-state.ts';
 import { removeTempDataDirs, signalGroup, startChild } from './start-child.ts';
 
 const run = promisify(execFile);
@@ -89,7 +89,7 @@ describe('npm start (local stack as a child process)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ user_id: 'u' }),
     });
-    // Assert: the offline model plans the guest-count change of the one John Smith
+    // Assess: the offline model plans the guest-count change of the one John Smith
     const planningBody = (await planning.json()) as {
       kind?: string;
       plan?: { actions: { action_id: string }[] };
@@ -114,8 +114,8 @@ describe('npm start (local stack as a child process)', () => {
     for (const name of STACK_VARIABLES) delete env[name];
     // Act
     const [stuck, metrics] = await Promise.all([
-      run('npx', ['tsx', 'lib/ops/cli.ts', 'stuck', '--state', stateFile], { env }),
-      run('npx', ['tsx', 'lib/metrics/cli.ts', '--state', stateFile, '--json'], { env }),
+      run('npx', ['tsx', 'devkit/ops/cli.ts', 'stuck', '--state', stateFile], { env }),
+      run('npx', ['tsx', 'devkit/metrics/cli.ts', '--state', stateFile, '--json'], { env }),
     ]);
     // Assess
     expect(state).toMatchObject({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeMetrics, median } from '../../lib/metrics/compute-metrics.ts';
-import { formatMetrics } from '../../lib/metrics/format-metrics.ts';
+import { computeMetrics, median } from '../../devkit/metrics/compute-metrics.ts';
+import { formatMetrics } from '../../devkit/metrics/format-metrics.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { metricPlans } from './metric-plans.ts';
 
 describe('computeMetrics', () => {
   it('lists plans needing attention newest first, and leaves cancelled plans out of the execution figures', () => {
-    // Arrange
+    // Prepare
     const plans = [
       aStoredPlan({
         status: 'failed',
@@ -20,7 +20,7 @@ describe('computeMetrics', () => {
     // Act
     const m = computeMetrics(plans);
     const text = formatMetrics(m);
-    // Assert
+    // Assess
     expect(m.attention.map((a) => a.attention_reason)).toEqual(['in_doubt', 'manual_recovery']);
     expect(m.execution_success_rate).toEqual({ numerator: 1, denominator: 3, rate: 1 / 3 });
     expect(text).toContain('Needs attention');
@@ -28,11 +28,11 @@ describe('computeMetrics', () => {
   });
 
   it('computes the seed-000 key metrics with exact figures', () => {
-    // Arrange
+    // Prepare
     const plans = metricPlans();
     // Act
     const m = computeMetrics(plans);
-    // Assert
+    // Assess
     expect(m.plans).toBe(6);
     expect(m.by_status).toEqual({
       pending_confirmation: 1,
@@ -66,7 +66,7 @@ describe('computeMetrics', () => {
   });
 
   it('averages clarification_count over the plans that record it', () => {
-    // Arrange: a forward-compatible field (not in StoredPlan yet) as the planner would add it.
+    // Prepare: a forward-compatible field (not in StoredPlan yet) as the planner would add it.
     const plans = [
       { ...aStoredPlan(), clarification_count: 2 },
       { ...aStoredPlan(), clarification_count: 1 },
@@ -74,7 +74,7 @@ describe('computeMetrics', () => {
     ];
     // Act
     const m = computeMetrics(plans);
-    // Assert
+    // Assess
     expect(m.clarification_rate).toEqual({ clarifications: 3, requests: 2, per_request: 1.5 });
   });
 });

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeMetrics } from '../../devkit/metrics/compute-metrics.ts';
+import { runMetrics } from '../../devkit/metrics/run-metrics.ts';
 import { createTables } from '../../infra/local/provision.ts';
 import { type LocalDynamo, startDynalite } from '../../infra/local/start-dynalite.ts';
 import { createDocumentClient } from '../../lib/adapters/dynamodb/document-client.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { loadConfig } from '../../lib/config/config.ts';
-import { computeMetrics } from '../../lib/metrics/compute-metrics.ts';
-import { runMetrics } from '../../lib/metrics/run-metrics.ts';
 import { metricPlans } from './metric-plans.ts';
 
 const run = promisify(execFile);
@@ -44,11 +44,11 @@ afterAll(async () => {
 describe('npm run metrics (against dynalite)', () => {
   describe('runMetrics', () => {
     it('prints the exact figures as JSON with --json', async () => {
-      // Arrange
+      // Prepare
       const { out, err, sink } = io();
       // Act
       const code = await runMetrics(['--table', table, '--endpoint', dynamo.endpoint, '--json'], {}, sink);
-      // Assert
+      // Assess
       expect({ code, err }).toEqual({ code: 0, err: [] });
       const printed = JSON.parse(out.join('\n'));
       expect(printed).toEqual(computeMetrics(plans));
@@ -92,7 +92,7 @@ describe('npm run metrics (against dynalite)', () => {
           env: { ...process.env, PLANS_TABLE: '', DYNAMODB_ENDPOINT: '' },
         },
       );
-      // Assert
+      // Assess
       expect(JSON.parse(stdout)).toEqual(computeMetrics(plans));
     });
   });

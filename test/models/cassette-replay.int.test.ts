@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readCassette, readCassettes } from '../../devkit/models/cassette/cassette-files.ts';
 import { loadBlindSuite } from '../../eval/lib/blind/blind-case.ts';
 import { runBlindSuite } from '../../eval/lib/blind/run-blind-suite.ts';
 import type { EvalCase } from '../../eval/lib/case-schema.ts';
 import { casesDir, loadCaseFile, loadCases } from '../../eval/lib/load-cases.ts';
 import { startModelSession } from '../../eval/lib/model-session.ts';
 import { runEval } from '../../eval/lib/run-eval.ts';
-import { readCassette, readCassettes } from '../../lib/models/cassette/cassette-files.ts';
+import { runSealedSuite } from '../../eval/lib/sealed/run-sealed-suite.ts';
+import { loadSealedSuite } from '../../eval/lib/sealed/sealed-case.ts';
 import { type GeminiStub, startGeminiStub } from '../support/gemini-stub.ts';
 
 const RELAY = { RELAY_DIR: '.local/relay', RELAY_ANSWER_TIMEOUT_MS: 60_000, RELAY_PROGRESS_MS: 30_000 };
@@ -19,12 +21,15 @@ const MODEL = 'gemini-2.5-flash';
 const fixtures = fileURLToPath(new URL('../fixtures/cassettes/golden/', import.meta.url));
 const evalCassettes = fileURLToPath(new URL('../../eval/cassettes/', import.meta.url));
 const suites = existsSync(evalCassettes) ? readdirSync(evalCassettes) : [];
-/** Golden-suite directories (the blind suite's cassettes replay against its own venue, below). */
+/** Golden-suite directories (the blind and sealed suites' cassettes replay against their own venues, below). */
 const committed = [
   fixtures,
-  ...suites.filter((suite) => suite !== 'blind').map((suite) => join(evalCassettes, suite)),
+  ...suites
+    .filter((suite) => suite !== 'blind' && suite !== 'sealed')
+    .map((suite) => join(evalCassettes, suite)),
 ];
 const blindCassettes = suites.includes('blind') ? join(evalCassettes, 'blind') : undefined;
+const sealedCassettes = suites.includes('sealed') ? join(evalCassettes, 'sealed') : undefined;
 
 /** Replays a cassette directory's cases (golden suite) with --provider cassette; the model server applies the strict stub's rules. */
 async function replay(dir: string, cases: EvalCase[]) {
@@ -109,10 +114,55 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       );
       expect(open.map((r) => `${r.id}: ${r.execution?.status} ${r.execution?.detail ?? ''}`)).toEqual([]);
     },
+    // 55 conversations with their executions: near the 60 s default under load (closing note of stop 7).
+    180_000,
+  );
+
+  it.runIf(sealedCassettes !== undefined)(
+    'every sealed-corpus cassette (the relay sample, issue 30) replays on the corpus venues with its execution',
+    async () => {
+      // Prepare: the sealed runner confirms every last plan, as the recording did, on the corpus's own venues,
+      // clock and tokens; the corpus is loaded by the runner, not read here.
+      const dir = sealedCassettes ?? '';
+      const cassettes = readCassettes(dir);
+      const suite = loadSealedSuite();
+      const cases = suite.cases.filter((c) => cassettes.has(c.id));
+      const session = await startModelSession({
+        provider: 'cassette',
+        suite: 'sealed',
+        cassettesDir: dir,
+        record: false,
+        relay: RELAY,
+        model: MODEL,
+        log: () => undefined,
+      });
+      if (!session) throw new Error('the cassette provider always has a model session');
+
+      // Act
+      const report = await runSealedSuite({
+        suite: { ...suite, cases },
+        provider: 'cassette',
+        env: session.env,
+        conversations: session.hooks,
+      }).finally(() => session.close());
+
+      // Assess: every recorded conversation replays to its recorded verdict; no confirmed plan is left open.
+      expect(cases.length).toBe(cassettes.size);
+      const changed = report.results.flatMap((r) =>
+        r.conversation?.passed ? [] : [`${r.id}: ${r.conversation?.failures.join('; ') ?? 'not judged'}`],
+      );
+      expect(changed).toEqual([]);
+      const open = report.results.filter(
+        (r) => r.execution && !['completed', 'failed', 'rolled_back'].includes(r.execution.status),
+      );
+      expect(open.map((r) => `${r.id}: ${r.execution?.status} ${r.execution?.detail ?? ''}`)).toEqual([]);
+    },
+    180_000,
   );
 
   it('fails with a readable diff when a request changed in a way that matters', async () => {
-    // Prepare: the user now says Sunday; the recording was made with Saturday.
+    // Prepare: the user now says Sunday; the recording was made with Saturday (one request: the lookups are
+    // prefetched and the step runs without a model turn, issue 32).
     const base = loadCaseFile(`${casesDir}reschedule-by-reference-saturday-3pm.yaml`);
     const changed: EvalCase = {
       ...base,
@@ -124,8 +174,14 @@ describe('committed cassettes replay deterministically (npm test)', () => {
 
     // Assess
     expect(report.results[0]?.passed).toBe(false);
-    expect(report.results[0]?.firstFailure).toBe(
-      'request 1 of 3 differs from the recording:\n  contents[0] (user:text).parts[0].text: "Move BK-2001 to Saturday at 3pm" → "Move BK-2001 to Sunday at 3pm"',
+    const failure = report.results[0]?.firstFailure ?? '';
+    expect(failure.split('\n').slice(0, 3)).toEqual([
+      'request 1 of 1 differs from the recording:',
+      '  contents[0] (user:text).parts[0].text: "Move BK-2001 to Saturday at 3pm" → "Move BK-2001 to Sunday at 3pm"',
+      '  contents[3] (model:call(getAvailability)).parts[0].call.args.date: "Saturday at 3pm" → "Sunday at 3pm"',
+    ]);
+    expect(failure).toContain(
+      're-record cassette golden/reschedule-by-reference-saturday-3pm through the relay',
     );
   });
 

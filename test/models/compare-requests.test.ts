@@ -1,8 +1,8 @@
 import { fc, it } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { readCassette } from '../../lib/models/cassette/cassette-files.ts';
-import { compareRequests } from '../../lib/models/cassette/compare-requests.ts';
-import { type NormalizedRequest, normalizeRequest } from '../../lib/models/cassette/normalize-request.ts';
+import { readCassette } from '../../devkit/models/cassette/cassette-files.ts';
+import { compareRequests } from '../../devkit/models/cassette/compare-requests.ts';
+import { type NormalizedRequest, normalizeRequest } from '../../devkit/models/cassette/normalize-request.ts';
 import {
   answer,
   call,
@@ -13,11 +13,14 @@ import {
   userText,
 } from '../fixtures/gemini-requests.ts';
 
-/** A recorded planner request from a fixture cassette (recorded through the relay, never written by hand). */
+/**
+ * A recorded planner request from a fixture cassette (recorded through the relay, never written by hand): the first
+ * and only one, with the prefetched search and availability (issue 32).
+ */
 const recorded = readCassette(
   new URL('../fixtures/cassettes/golden/reschedule-by-reference-saturday-3pm.cassette.json', import.meta.url)
     .pathname,
-).interactions[1]?.request as NormalizedRequest;
+).interactions[0]?.request as NormalizedRequest;
 const copy = (): NormalizedRequest => structuredClone(recorded);
 
 /** The prose of a request (system instruction, turn text, descriptions) rewritten by `change`. */
@@ -78,7 +81,7 @@ describe('compareRequests', () => {
           copy(),
           (s) => `${space}${s.replace(/ /g, space)}${space}`,
         ) as NormalizedRequest;
-        expect(compareRequests(recorded, respaced)).toEqual({ breaking: [], drift: [] });
+        expect(compareRequests(recorded, respaced)).toEqual({ breaking: [] });
       }),
     );
   });
@@ -132,17 +135,20 @@ describe('compareRequests', () => {
       ),
     ]);
     expect(byShape).toEqual([
-      'conversation shape: recorded [user:text, model:call(searchBookings), user:response(searchBookings)]',
-      '                    now      [user:text, model:call(searchBookings), user:response(searchBookings), user:text]',
+      'conversation shape: recorded [user:text, model:call(searchBookings), user:response(searchBookings), model:call(getAvailability), user:response(getAvailability)]',
+      '                    now      [user:text, model:call(searchBookings), user:response(searchBookings), model:call(getAvailability), user:response(getAvailability), user:text]',
     ]);
   });
 
-  it('reports a reworded system instruction as drift, not as a breaking change', () => {
+  it('fails a reworded system instruction as breaking, with its changed line (issue 31: no more drift)', () => {
+    // Prepare
     const changed = copy();
     changed.system = `${changed.system ?? ''}\nNever compute dates yourself.`;
-    expect(compareRequests(recorded, changed)).toEqual({
-      breaking: [],
-      drift: ['system instruction:', '  + Never compute dates yourself.'],
-    });
+
+    // Act
+    const diff = compareRequests(recorded, changed);
+
+    // Assess
+    expect(diff).toEqual({ breaking: ['system instruction:', '  + Never compute dates yourself.'] });
   });
 });

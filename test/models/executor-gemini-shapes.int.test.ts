@@ -29,7 +29,12 @@ describe('executor conversations against the strict Gemini stub', () => {
     await stack?.stop();
   });
   beforeEach(async () => {
-    [stub, world] = await Promise.all([startGeminiStub({ sign: true }), freshWorld(stack)]);
+    // These tests are about the model's own turns, so code takes none (EXECUTOR_DIRECT_STEPS off); the direct
+    // steps' conversations are the next describe's.
+    [stub, world] = await Promise.all([
+      startGeminiStub({ sign: true }),
+      freshWorld(stack, { directSteps: false }),
+    ]);
   });
   afterEach(async () => {
     await stub.close();
@@ -183,4 +188,62 @@ describe('executor conversations against the strict Gemini stub', () => {
       ).toHaveLength(1);
     },
   );
+});
+
+/**
+ * Issue 32's direct steps put calls the model never made into the executor's conversation. On a gemini-3 model
+ * (where every call of the current turn needs a thought signature), the next request after such a call must still
+ * be one Gemini accepts.
+ */
+describe('direct steps against the strict Gemini 3 stub', () => {
+  let stack: ExecutorStack;
+  let stub: GeminiStub;
+  let world: ExecutorWorld;
+
+  beforeAll(async () => {
+    stack = await startExecutorStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  beforeEach(async () => {
+    [stub, world] = await Promise.all([startGeminiStub({ sign: true }), freshWorld(stack)]);
+  });
+  afterEach(async () => {
+    await stub.close();
+  });
+
+  it("code runs step 1, the model asks for step 2's missing value, and the resume is accepted", async () => {
+    // Prepare: step 1 is fully determined (code calls it); step 2's guest count was left open (the model asks).
+    const plan = await world.seed(
+      aConfirmedPlan([steps.reschedule('2026-12-12', '10:00'), steps.guestCount(null)]),
+    );
+    stub.reply(
+      {
+        functionCalls: [
+          { name: 'ask_user', args: { kind: 'missing_value', parameter: 'party_size' }, id: 'ask-1' },
+        ],
+      },
+      {
+        functionCalls: [
+          { name: 'updateGuestCount', args: { booking_id: 'bk_1042', party_size: 9 }, id: 'gc-1' },
+        ],
+      },
+    );
+    const model = await geminiAt(stub, 'executor', 'gemini-3-flash-preview');
+
+    // Act
+    await world.deliver(plan, model);
+    await answerPrompt(world, plan, 'nine');
+    await world.deliver(plan, model, { kind: 'resume' });
+
+    // Assess: two model calls, both after code's call of step 1, and no Gemini rule broken.
+    expect((await world.reload(plan)).status).toBe('completed');
+    expect(stub.violations).toEqual([]);
+    expect(stub.requests).toHaveLength(2);
+    expect(shapeOf(stub.requests[0]?.body).slice(-2)).toEqual([
+      'model:call(rescheduleBooking)',
+      'user:response(rescheduleBooking)',
+    ]);
+  });
 });

@@ -1,8 +1,8 @@
 import { fc, it } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { checkGeminiRequest } from '../../lib/models/wire/gemini-request-rules.ts';
-import type { Content } from '../../lib/models/wire/gemini-wire.ts';
-import { SignatureLedger } from '../../lib/models/wire/signature-ledger.ts';
+import { checkGeminiRequest } from '../../devkit/models/wire/gemini-request-rules.ts';
+import type { Content } from '../../devkit/models/wire/gemini-wire.ts';
+import { SignatureLedger } from '../../devkit/models/wire/signature-ledger.ts';
 import { compliantConversation as compliant, withCalls } from '../fixtures/gemini-conversations.ts';
 import {
   answer,

@@ -1,8 +1,8 @@
 import { fc, it } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { checkGeminiRequest } from '../../devkit/models/wire/gemini-request-rules.ts';
+import type { Content } from '../../devkit/models/wire/gemini-wire.ts';
 import { mergeTurns } from '../../lib/models/gemini-turns.ts';
-import { checkGeminiRequest } from '../../lib/models/wire/gemini-request-rules.ts';
-import type { Content } from '../../lib/models/wire/gemini-wire.ts';
 import { compliantConversation } from '../fixtures/gemini-conversations.ts';
 import { geminiRequest } from '../fixtures/gemini-requests.ts';
 

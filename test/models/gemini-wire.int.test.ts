@@ -1,8 +1,8 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InMemorySessionStore } from '../../devkit/adapters/memory/in-memory-session-store.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
-import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
 import { bookingDataJson } from '../../lib/contracts/booking-data-block.ts';
 import type { SessionStore } from '../../lib/ports/session-store.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';

@@ -1,7 +1,7 @@
 import { fc, it } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { readRelayAnswer } from '../../lib/models/relay/relay-answer.ts';
-import { requestMarkdown } from '../../lib/models/relay/request-markdown.ts';
+import { readRelayAnswer } from '../../devkit/models/relay/relay-answer.ts';
+import { requestMarkdown } from '../../devkit/models/relay/request-markdown.ts';
 import {
   answer,
   call,

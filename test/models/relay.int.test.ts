@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServiceClient } from '../../devkit/chat/service-client.ts';
+import { formatStatus, relayRequests } from '../../devkit/models/relay/relay-status.ts';
+import { startRelay } from '../../devkit/models/relay/start-relay.ts';
+import type { ModelServer } from '../../devkit/models/server/model-server.ts';
+import { startModelServer } from '../../devkit/models/server/model-server.ts';
+import { modelResponse } from '../../devkit/models/wire/gemini-wire.ts';
 import { startLocalStack } from '../../infra/local/local-stack.ts';
-import { ServiceClient } from '../../lib/chat/service-client.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createChatModel } from '../../lib/models/create-chat-model.ts';
-import { formatStatus, relayRequests } from '../../lib/models/relay/relay-status.ts';
-import { startRelay } from '../../lib/models/relay/start-relay.ts';
-import type { ModelServer } from '../../lib/models/server/model-server.ts';
-import { startModelServer } from '../../lib/models/server/model-server.ts';
-import { modelResponse } from '../../lib/models/wire/gemini-wire.ts';
 
 const TOOL = {
   type: 'function' as const,

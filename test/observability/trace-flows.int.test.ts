@@ -89,7 +89,9 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
         'user_request',
         ...planningTree(),
         node('user_confirmation'),
-        node('execution', node('executor_model'), node('tool:getBooking'), node('tool:rescheduleBooking')),
+        // Issue 32 EXECUTOR_DIRECT_STEPS: the confirmed step's values are all fixed, so code takes the turn
+        // (no executor_model generation); the step still runs its pre-image read and its write as tool spans.
+        node('execution', node('tool:getBooking'), node('tool:rescheduleBooking')),
       ),
     ]);
     const spans = spansOf(traced.langfuse, ref.traceId);
@@ -106,6 +108,15 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     // Assess: attributes
     expectIdentityEverywhere(spans, session);
     expectMeteredGenerations(spans);
+    // One model call in the whole flow: the planner's, with the prefetched lookups already in its request.
+    expect(generations(spans).map((g) => g.name)).toEqual(['planner_model']);
+    const [prefetch] = named(spans, 'prefetch_lookups');
+    expect(json(prefetch, LF.output)).toEqual({ lookups: 2 });
+    for (const lookup of childrenOf(spans, prefetch as CapturedSpan)) {
+      expect(lookup.attributes[LF.type]).toBe('tool');
+      expect(lookup.attributes[LF.metadata('phase')]).toBe('planning');
+    }
+    expect(String(generations(spans)[0]?.attributes[LF.input])).toContain('getAvailability');
     const [confirmation] = named(spans, 'user_confirmation');
     expect(confirmation?.attributes[LF.metadata('outcome')]).toBe('confirmed');
     expect(Number(confirmation?.attributes[LF.metadata('time_to_confirm_ms')])).toBeGreaterThanOrEqual(0);
@@ -148,10 +159,9 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
         node('user_confirmation'),
         node(
           'execution',
-          node('executor_model'),
+          // Both steps are direct (issue 32): no executor_model turn before either write.
           node('tool:getBooking'),
           node('tool:rescheduleBooking'),
-          node('executor_model'),
           node('tool:getBooking'),
           node('tool:updateGuestCount'),
           node('rollback', node('tool:rescheduleBooking')),
@@ -162,6 +172,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     const spans = spansOf(traced.langfuse, ref.traceId);
     expectIdentityEverywhere(spans, session);
     expectMeteredGenerations(spans);
+    expect(generations(spans).map((g) => g.name)).toEqual(['planner_model']);
     const [failed] = named(spans, 'tool:updateGuestCount');
     expectToolSpan(failed, {
       action: 'updateGuestCount',
@@ -185,15 +196,30 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     });
     expect(json(named(spans, 'execution')[0], LF.output)).toMatchObject({ status: 'rolled_back' });
   });
+});
+
+/**
+ * (c) is about the executor model's own turns: a scripted ask_user after step 1 needs the model to be asked for step
+ * 2, which issue 32 skips for a step whose values are all fixed. So this stack turns EXECUTOR_DIRECT_STEPS off;
+ * (a) and (b) cover the default, where code takes those turns.
+ */
+describe('Langfuse traces of a blocking prompt (executor model turns, EXECUTOR_DIRECT_STEPS off)', () => {
+  let asking: TracedStack;
+  beforeAll(async () => {
+    asking = await startTracedStack({ env: { EXECUTOR_DIRECT_STEPS: 'false' } });
+  });
+  afterAll(async () => {
+    await asking.stop();
+  });
 
   it('(c) a blocking prompt answered in a later invocation continues the same trace', async () => {
     // Prepare: the executor's model does step 1, then asks the user (a scripted turn), then carries on
     const session = 'trace-c';
     const proposed = planOf(
-      await traced.request(session, "Move Sarah Smith's booking to Sunday at 3pm and make it 18 guests"),
+      await asking.request(session, "Move Sarah Smith's booking to Sunday at 3pm and make it 18 guests"),
     );
     const hint = 'the 18 guests include the two supervising adults';
-    traced.executor.scriptNext(
+    asking.executor.scriptNext(
       'offline',
       new AIMessage({
         content: '',
@@ -205,18 +231,18 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
     // Issue 14: the service words the question; the model's hint is only a note in it.
     const question = `Step 2 (Update guest count for BK-1045): something changed since you confirmed the plan. Note: ${hint}. Should I go ahead with this step? Please reply yes or no.`;
     // Act 1: the first invocation stops at the question
-    await traced.client.confirm(proposed.plan_id, OPERATOR);
-    const waiting = await traced.settled(proposed.plan_id);
+    await asking.client.confirm(proposed.plan_id, OPERATOR);
+    const waiting = await asking.settled(proposed.plan_id);
     // Act 2: the answer arrives through its own Lambda and resumes execution in another invocation
-    const answer = await traced.client.answer(proposed.plan_id, OPERATOR, 'Yes, 18 in total');
-    const done = await traced.settled(proposed.plan_id, (plan) => plan.status === 'completed');
+    const answer = await asking.client.answer(proposed.plan_id, OPERATOR, 'Yes, 18 in total');
+    const done = await asking.settled(proposed.plan_id, (plan) => plan.status === 'completed');
     // Assess: the flow
     expect(waiting).toMatchObject({ status: 'executing', blocking_prompt: question });
     expect(answer.status).toBe(200);
     expect(done.actions.map((s) => s.step_state)).toEqual(['succeeded', 'succeeded']);
     // Assess: one trace; the resumed execution is a second `execution` under the same root
     const ref = traceRef(done);
-    expect(treeShape(traced.langfuse.tree(ref.traceId))).toEqual([
+    expect(treeShape(asking.langfuse.tree(ref.traceId))).toEqual([
       node(
         'user_request',
         ...planningTree(),
@@ -238,7 +264,7 @@ describe('Langfuse traces across the Lambdas (issue 7, seed 000 Trace Structure)
         ),
       ),
     ]);
-    const spans = spansOf(traced.langfuse, ref.traceId);
+    const spans = spansOf(asking.langfuse, ref.traceId);
     expectIdentityEverywhere(spans, session);
     expectMeteredGenerations(spans);
     const [first, resumed] = named(spans, 'execution');

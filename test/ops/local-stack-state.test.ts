@@ -8,7 +8,7 @@ import {
   LocalStackStateError,
   readLocalStackState,
   resolveStackSource,
-} from '../../lib/ops/local-stack-state.ts';
+} from '../../devkit/ops/local-stack-state.ts';
 
 const folders: string[] = [];
 afterAll(() => {

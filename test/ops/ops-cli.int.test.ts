@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../devkit/sandbox/start-sandbox.ts';
 import { createPlanQueues, type PlanQueues, type TableNames } from '../../infra/local/provision.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { SqsPlanQueue } from '../../lib/adapters/sqs/sqs-plan-queue.ts';
 import { buildPlanMessage } from '../../lib/plans/plan-message.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';
 import { dieUntilDeadLettered, queueDepth } from '../support/dead-letters.ts';
 import { EXECUTOR_NOW, executorFixture } from '../support/executor-fixture.ts';
@@ -27,9 +27,9 @@ afterAll(async () => {
   await emulators.stop();
 });
 
-/** `npm run ops -- <command>` as a process: the CLI entry (lib/ops/cli.ts) with the stack's env. */
+/** `npm run ops -- <command>` as a process: the CLI entry (devkit/ops/cli.ts) with the stack's env. */
 async function ops(command: string, tables: TableNames, queues: PlanQueues) {
-  const { stdout, stderr } = await run('npx', ['tsx', 'lib/ops/cli.ts', command], {
+  const { stdout, stderr } = await run('npx', ['tsx', 'devkit/ops/cli.ts', command], {
     env: {
       ...process.env,
       AWS_REGION: 'us-east-1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { OPS_USAGE, type OpsBuilders, runOps } from '../../devkit/ops/run-ops.ts';
 import { WatchdogConfigError } from '../../lib/composition/watchdog-service.ts';
-import { OPS_USAGE, type OpsBuilders, runOps } from '../../lib/ops/run-ops.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { aStoredPlan } from '../store/plan-factory.ts';

@@ -2,7 +2,13 @@ import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it } from 'vitest';
 import { bookingDataJson } from '../../lib/contracts/booking-data-block.ts';
 import { FakeBookingApi } from './support/fake-booking-api.ts';
-import { expectKind, lastInputOf, params, plannerHarness } from './support/planner-harness.ts';
+import {
+  expectKind,
+  lastInputOf,
+  params,
+  plannerHarness,
+  systemPromptOf,
+} from './support/planner-harness.ts';
 
 /** A scripted propose_plan moving BK-1042 (John Smith, Fri 13 Mar 11:00, party room) with the user's words. */
 function moveJohn(date: string, time: string, summary = 'Move John Smith’s booking') {
@@ -66,6 +72,26 @@ describe('createPlanner: dates and times the user said', () => {
     const outcome = expectKind(await h.send('Move John Smith to 4pm'), 'plan');
 
     // Assess
+    expect(outcome.plan.actions[0]?.parameters).toEqual({
+      booking_id: 'bk_1042',
+      date: '2026-03-13',
+      start_time: '16:00',
+    });
+  });
+
+  it('plans a time alone exactly as rule 11 of the prompt it was given says, on the booking’s own day (issue 33)', async () => {
+    // Prepare: the rule's own example, read from the prompt the planner builds, is what the scripted model writes.
+    const probeModel = moveJohn('4pm', '4pm');
+    await plannerHarness({ model: probeModel }).send('Move John Smith to 4pm');
+    const rule = systemPromptOf(probeModel, 0).match(/^11\. [\s\S]*?(?=^12\. )/m)?.[0] ?? '';
+    const [, date = '', timeName, time = ''] = /\(date "([^"]+)", ([a-z_]+) "([^"]+)"\)/.exec(rule) ?? [];
+    const h = plannerHarness({ model: moveJohn(date, time) });
+
+    // Act
+    const outcome = expectKind(await h.send('Move John Smith to 4pm'), 'plan');
+
+    // Assess: BK-1042 is on Fri 13 Mar at 11:00.
+    expect([date, timeName, time]).toEqual(['4pm', 'start_time', '4pm']);
     expect(outcome.plan.actions[0]?.parameters).toEqual({
       booking_id: 'bk_1042',
       date: '2026-03-13',

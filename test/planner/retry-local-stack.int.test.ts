@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { type ChatReply, ServiceClient } from '../../devkit/chat/service-client.ts';
 import { evalVenuePath } from '../../eval/lib/case-fixture.ts';
 import { EVAL_NOW } from '../../eval/lib/run-eval.ts';
 import { waitForPlan } from '../../eval/lib/wait-for-plan.ts';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack.ts';
-import { type ChatReply, ServiceClient } from '../../lib/chat/service-client.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 
 const TOKEN = 'eval-token-bayside';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
+import { InMemorySessionStore } from '../../devkit/adapters/memory/in-memory-session-store.ts';
 import type { HandleRequest, HandleRequestInput } from '../../lib/planner/request-outcome.ts';
 import { SessionBusyError, withSessionLease } from '../../lib/planner/session-lease.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';

@@ -4,7 +4,7 @@ import { normalizeProposal } from '../../lib/planner/gate/normalize-proposal.ts'
 import { planErrors } from '../../lib/planner/gate/plan-checks.ts';
 import { buildSystemPrompt } from '../../lib/planner/prompt/system-prompt.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 
 /** Square's registry (test/fixtures/specs/square): a booking with a list of appointment segments. */
 const SQUARE = join(import.meta.dirname, '../fixtures/specs/square');
@@ -24,7 +24,7 @@ const propose = (action_id: string, parameters: Record<string, string>) => [
 
 describe('plans with lists and objects (issue 17)', () => {
   it('reads a list or object value given as JSON text into the typed value', () => {
-    // Arrange
+    // Prepare
     const booking = { start_at: '2026-11-27T10:00:00Z', appointment_segments: [segment] };
     // Act
     const { steps, errors } = normalizeProposal(
@@ -32,7 +32,7 @@ describe('plans with lists and objects (issue 17)', () => {
       registry,
       venue,
     );
-    // Assert
+    // Assess
     expect(errors).toEqual([]);
     expect(steps[0]?.parameters.booking).toEqual(booking);
     expect(planErrors(steps, registry)).toEqual([]);
@@ -52,7 +52,7 @@ describe('plans with lists and objects (issue 17)', () => {
       registry,
       venue,
     );
-    // Assert
+    // Assess
     expect(planErrors(wrong.steps, registry).map((e) => e.message)).toEqual([
       'booking.appointment_segments.0.team_member_id: Invalid input: expected string, received undefined',
     ]);

@@ -26,7 +26,7 @@ describe('planner system prompt: rules for what the model would otherwise guess 
 
   it('relative dates and times: the words are copied and read against the booking, never computed', () => {
     // Assess
-    expect(prompt).toContain('"the same day", "an hour later"');
+    expect(prompt).toContain('"the same day", "an hour later", "a week later"');
     expect(prompt).toContain("code reads them against the booking's own date and time");
   });
 
@@ -85,14 +85,14 @@ describe('lookup dates relative to the booking (issue 18)', () => {
     expect(read).toEqual({ args: { product_id: 'prod_open_jump', date: '2026-11-27' } });
   });
 
-  it('without a booking it asks, never guesses', () => {
+  it('without a booking it tells the model which parameter to give, and never asks the user or guesses', () => {
     // Act
     const read = resolveLookupWhenArgs(
       availability,
       { product_id: 'prod_open_jump', date: 'same day' },
       venue,
     );
-    // Assess
-    expect(read).toHaveProperty('question');
+    // Assess (issue 33: the booking is the lookup's booking_id, as the prompt and the tool say)
+    expect(read).toEqual({ needs_booking: { parameter: 'date', phrase: 'same day' } });
   });
 });

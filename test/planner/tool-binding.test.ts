@@ -1,7 +1,7 @@
 import { fakeModel } from '@langchain/core/testing';
 import { describe, expect, it, vi } from 'vitest';
+import { planningPromptSize } from '../../devkit/planner/prompt-size.ts';
 import { DEFAULT_LOOKUP_ROLES } from '../../lib/planner/planner-deps.ts';
-import { planningPromptSize } from '../../lib/planner/prompt-size.ts';
 import { buildToolset } from '../../lib/planner/tools/bound-toolset.ts';
 import { MAX_BOUND_ACTIONS } from '../../lib/planner/tools/tool-retrieval.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
 import { type AdmissionDeps, admitToExecution } from '../../lib/plans/admit-to-execution.ts';
 import { PlanNotReadyError } from '../../lib/plans/errors.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
 import { type AdmissionDeps, admitToExecution } from '../../lib/plans/admit-to-execution.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';

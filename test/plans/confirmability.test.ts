@@ -76,6 +76,12 @@ describe('closedView', () => {
 });
 
 describe('confirmability', () => {
+  it("says 'pending' for a pending plan that is still open", () => {
+    const plan = aStoredPlan({ expires_at: NOW_S + 3600 });
+
+    expect(confirmability(plan, NOW)).toBe('pending');
+  });
+
   it.each([
     ['executing', {}, 'already_started', 'is already executing'],
     ['failed', {}, 'finished', 'has already finished (status failed)'],

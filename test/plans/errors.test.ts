@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AuthRequiredError, BookingAccessDeniedError, PlanNotReadyError } from '../../lib/plans/errors.ts';
+import {
+  AuthRequiredError,
+  BookingAccessDeniedError,
+  PlanAccessDeniedError,
+  PlanNotReadyError,
+  PlanServiceError,
+} from '../../lib/plans/errors.ts';
 
 // These texts reach IQ (4xx bodies) or SQS retries: they are part of the contract, so they are pinned here.
 describe('plan service errors', () => {
@@ -44,5 +50,12 @@ describe('plan service errors', () => {
       retryable: true,
       message: 'plan plan-1 is pending_confirmation, not confirmed yet; retry later',
     });
+  });
+
+  it('name themselves and say what happened', () => {
+    expect(new PlanServiceError('x').name).toBe('PlanServiceError');
+    expect(new PlanAccessDeniedError('p-1').message).toBe(
+      "plan p-1 belongs to another user: user_id does not match the plan's creator",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
 import type { OpsLog } from '../../lib/plans/ops-log.ts';
 import type { StepState, StoredPlan } from '../../lib/plans/stored-plan.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
@@ -12,6 +12,18 @@ export const NOW = '2026-11-22T08:00:00.000Z';
 export interface LogLine {
   message: string;
   attributes: Record<string, unknown>;
+}
+
+/** An ops log recording every line with its level, and every key appended to it. */
+export function recordingLog() {
+  const lines: (LogLine & { level: 'info' | 'warn' })[] = [];
+  const keys: Record<string, unknown>[] = [];
+  const log: OpsLog = {
+    info: (message, attributes) => lines.push({ level: 'info', message, attributes }),
+    warn: (message, attributes) => lines.push({ level: 'warn', message, attributes }),
+    appendKeys: (k) => keys.push(k),
+  };
+  return { log, lines, keys };
 }
 
 /** An in-memory plan store that also records every patch it was asked to write. */

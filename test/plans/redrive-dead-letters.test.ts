@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryDeadLetterQueue } from '../../lib/adapters/memory/in-memory-dead-letter-queue.ts';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
-import { redriveDeadLetters } from '../../lib/plans/redrive-dead-letters.ts';
+import { InMemoryDeadLetterQueue } from '../../devkit/adapters/memory/in-memory-dead-letter-queue.ts';
+import { InMemoryPlanQueue } from '../../devkit/adapters/memory/in-memory-plan-queue.ts';
+import { redriveDeadLetters } from '../../devkit/ops/redrive-dead-letters.ts';
 import type { DeadLetter, DeadLetterQueue } from '../../lib/ports/dead-letter-queue.ts';
 
 const PLAN_A = '6f1c1b1e-8a5e-4c3b-9d7e-1a2b3c4d5e6f';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toAtomicAction } from '../../devkit/registry/model-view.ts';
 import { AtomicAction } from '../../lib/contracts/atomic-action.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
 import generated from '../../lib/registry/compiled-registry.generated.json' with { type: 'json' };
 import { loadCompiledRegistry, registryFromArtefact } from '../../lib/registry/compiled-registry.ts';
-import { toAtomicAction } from '../../lib/registry/model-view.ts';
 
 describe('ActionRegistry', () => {
   const registry = loadCompiledRegistry();

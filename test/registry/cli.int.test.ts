@@ -8,9 +8,9 @@ const ROOT = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'registry-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs the CLI as an operator would: npm run registry = the pinned Node 22 on lib/registry/cli.ts (type stripping). */
+/** Runs the CLI as an operator would: npm run registry = the pinned Node 22 on devkit/registry/cli.ts (type stripping). */
 function cli(...args: string[]) {
-  return spawnSync(join(ROOT, 'node_modules/.bin/node'), ['lib/registry/cli.ts', ...args], {
+  return spawnSync(join(ROOT, 'node_modules/.bin/node'), ['devkit/registry/cli.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
   });
@@ -20,7 +20,7 @@ describe('npm run registry', () => {
   it('prints every iq-enabled action with its tier, and lists what no model sees', () => {
     // Act
     const run = cli();
-    // Assert
+    // Assess
     expect(run.status).toBe(0);
     for (const [action, tier] of [
       ['searchBookings', 'normal'],
@@ -49,7 +49,7 @@ describe('npm run registry', () => {
   it('--json prints the model-visible view without blocked, disabled or sensitive items', () => {
     // Act
     const run = cli('--json');
-    // Assert
+    // Assess
     expect(run.status).toBe(0);
     const actions = JSON.parse(run.stdout) as { action_id: string; parameters: { name: string }[] }[];
     const ids = actions.map((a) => a.action_id);
@@ -72,11 +72,11 @@ describe('npm run registry', () => {
     );
 
     it('is skipped with its reason; registry:build writes the rest and exits 0 with a warning', () => {
-      // Arrange
+      // Prepare
       const out = join(work, 'lenient.json');
       // Act
       const run = cli('build', '--overlays', overlays, '--out', out);
-      // Assert
+      // Assess
       expect(run.status).toBe(0);
       expect(run.stderr).toContain('warning: send-booking-confirmation.yaml: invalid_overlay: reversible:');
       expect(run.stderr).toContain('1 warning(s)');
@@ -88,11 +88,11 @@ describe('npm run registry', () => {
     });
 
     it('fails the build under --strict, naming the overlay, and writes nothing', () => {
-      // Arrange
+      // Prepare
       const out = join(work, 'strict.json');
       // Act
       const run = cli('build', '--strict', '--overlays', overlays, '--out', out);
-      // Assert
+      // Assess
       expect(run.status).toBe(1);
       expect(run.stderr).toContain('error: send-booking-confirmation.yaml: invalid_overlay: reversible:');
       expect(run.stderr).toContain('nothing written');
@@ -103,19 +103,19 @@ describe('npm run registry', () => {
   it('builds our own spec and overlays under --strict (CI: no overlay may be skipped)', () => {
     // Act
     const run = cli('build', '--strict', '--out', join(work, 'ours.json'));
-    // Assert
+    // Assess
     expect(run.stderr).not.toMatch(/^(warning|error):/m);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('17 actions');
   });
 
   it('refuses a Swagger 2.0 document up front, saying what to do', () => {
-    // Arrange
+    // Prepare
     const spec = join(work, 'swagger.yaml');
     writeFileSync(spec, "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n");
     // Act
     const run = cli('--spec', spec);
-    // Assert
+    // Assess
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`registry: cannot load OpenAPI spec ${spec}: it is a Swagger 2.0 document`);
     expect(run.stderr).toContain('Convert it first');

@@ -59,7 +59,7 @@ describe('compensation templates over paths (issue 17)', () => {
       pre_image: { operation_id: 'getOrder', parameters: { order_id: '{{response.order.order_id}}' } },
       parameters: { order_id: '{{ response.order.order_id }}', reason: 'Undo {{request.lines[0].sku}}' },
     });
-    // Assert: a pre-image may only read the request, so this one is refused, naming the source.
+    // Assess: a pre-image may only read the request, so this one is refused, naming the source.
     expect(result.skipped.find((s) => s.operation_id === 'createOrder')?.reason).toBe(
       "pre_image order_id: '{{response.order.order_id}}' reads 'response'; only request may be used here",
     );
@@ -102,7 +102,7 @@ describe('compensation templates over paths (issue 17)', () => {
       // Act
       const result = withCompensation(valid, { iq_enabled: false });
       const registry = new ActionRegistry(result.actions);
-      // Assert
+      // Assess
       expect(registry.get('cancelOrder')?.execution_only).toBe(true);
       expect(registry.requireExecutable('cancelOrder').action_id).toBe('cancelOrder');
       expect(registry.isModelVisible('cancelOrder')).toBe(false);

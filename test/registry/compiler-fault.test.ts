@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SpecOperation } from '../../lib/registry/spec-operations.ts';
-import { enableEveryOperation } from '../../lib/registry/synthetic-overlays.ts';
-import { COMPILER_FAULT, transform } from '../../lib/registry/transform.ts';
+import { enableEveryOperation } from '../../devkit/registry/synthetic-overlays.ts';
+import type { SpecOperation } from '../../lib/registry/compile/spec-operations.ts';
+import { COMPILER_FAULT, transform } from '../../lib/registry/compile/transform.ts';
 
 /** A path parameter whose schema can't be read: stands for any input the compiler trips on. */
 function trapParameter(): Record<string, unknown> {

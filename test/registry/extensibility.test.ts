@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 import { toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';
 import { extendedSpecIn } from '../support/vendor-extension.ts';
 
@@ -12,11 +12,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('extensibility (000: spec + overlay, no code change)', () => {
   it('registers a new operation added to a copy of the spec and overlays, with its metadata', async () => {
-    // Arrange
+    // Prepare
     const { specPath, overlaysDir } = extendedSpecIn(work);
     // Act
     const compiled = await build(specPath, overlaysDir);
-    // Assert
+    // Assess
     const registry = new ActionRegistry(compiled.actions);
     const action = registry.require('updateSpecialRequests');
     expect(action).toMatchObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FIELDS } from '../../lib/registry/value-mapping.ts';
+import { MAX_FIELDS } from '../../lib/registry/compile/value-mapping.ts';
 import { jsonBody, okResponse, op, overlay, specDoc, transformDoc } from './helpers.ts';
 
 /** An object of `width` string fields, `required` of them required. */

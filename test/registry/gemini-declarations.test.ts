@@ -46,7 +46,7 @@ describe('toFunctionDeclaration', () => {
     (_id, action) => {
       // Act
       const declaration = toFunctionDeclaration(action);
-      // Assert
+      // Assess
       expect(Object.keys(declaration).sort()).toEqual(['description', 'name', 'parameters']);
       expect(declaration.parameters.type).toBe('object');
       expect(geminiProblems(declaration.parameters)).toEqual([]);
@@ -69,7 +69,7 @@ describe('toFunctionDeclaration', () => {
   it('maps each 001 type to a Gemini type and puts formats in the description', () => {
     // Act
     const { parameters } = toFunctionDeclaration(everyTypeAction());
-    // Assert
+    // Assess
     expect(parameters.properties).toMatchObject({
       label: { type: 'string', minLength: 1, maxLength: 20 },
       count: { type: 'integer', minimum: 1, maximum: 9, description: expect.stringContaining('Default: 2.') },
@@ -103,7 +103,7 @@ describe('argsSchema', () => {
       date: '2025-02-30',
       notify_guest: true,
     });
-    // Assert
+    // Assess
     const issues = result.error?.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`) ?? [];
     expect(issues).toEqual([
       'booking_id: must match ^bk_[a-z0-9]+$',
@@ -124,7 +124,7 @@ describe('argsSchema', () => {
 
   it('converts (as LangChain does) to JSON Schema inside the Gemini subset', () => {
     for (const action of [...loadCompiledRegistry().modelVisible(), everyTypeAction()]) {
-      // Arrange: LangChain strips these two keys itself (docs/design-facts.md).
+      // Prepare: LangChain strips these two keys itself (docs/design-facts.md).
       const {
         $schema: _schema,
         additionalProperties: _extra,
@@ -132,7 +132,7 @@ describe('argsSchema', () => {
       } = z.toJSONSchema(argsSchema(action));
       // Act
       const problems = geminiProblems(converted);
-      // Assert
+      // Assess
       expect(problems, action.action_id).toEqual([]);
     }
   });

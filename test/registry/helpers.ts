@@ -1,7 +1,7 @@
 import { ActionMetadataOverlay } from '../../lib/contracts/overlay.ts';
-import type { LoadedOverlay } from '../../lib/registry/load-overlays.ts';
-import { extractOperations } from '../../lib/registry/spec-operations.ts';
-import { type TransformResult, transform } from '../../lib/registry/transform.ts';
+import type { LoadedOverlay } from '../../lib/registry/compile/load-overlays.ts';
+import { extractOperations } from '../../lib/registry/compile/spec-operations.ts';
+import { type TransformResult, transform } from '../../lib/registry/compile/transform.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWithReport } from '../../lib/registry/build-registry.ts';
-import { loadOverlays, parseOverlay } from '../../lib/registry/load-overlays.ts';
+import { buildWithReport } from '../../lib/registry/compile/build-registry.ts';
+import { loadOverlays, parseOverlay } from '../../lib/registry/compile/load-overlays.ts';
 
 const SPEC = join(import.meta.dirname, '../../openapi/booking-api.yaml');
 const OVERLAYS = join(import.meta.dirname, '../../overlays');
@@ -85,11 +85,11 @@ describe('invalid overlays', () => {
   ])(
     'reports %s with its file and reason, and still registers the valid ones',
     async (_case, file, text, reason) => {
-      // Arrange
+      // Prepare
       const dir = overlaysWith(file, text);
       // Act
       const { transform } = await buildWithReport(SPEC, dir);
-      // Assert
+      // Assess
       const invalid = transform.skipped.filter((s) => s.kind === 'invalid_overlay');
       expect(invalid).toEqual([
         expect.objectContaining({ source: file, reason: expect.stringContaining(reason) }),
@@ -101,11 +101,11 @@ describe('invalid overlays', () => {
   );
 
   it('cascades: an action whose compensation became invalid is skipped too, naming why', async () => {
-    // Arrange: addBookingNote breaks, and deleteBookingNote is compensated by it.
+    // Prepare: addBookingNote breaks, and deleteBookingNote is compensated by it.
     const dir = overlaysWith('add-booking-note.yaml', 'operation_id: addBookingNote\n');
     // Act
     const { transform } = await buildWithReport(SPEC, dir);
-    // Assert
+    // Assess
     const reasons = Object.fromEntries(transform.skipped.map((s) => [s.operation_id, s.reason]));
     expect(reasons.addBookingNote).toContain('iq_enabled:');
     expect(reasons.deleteBookingNote).toMatch(/^compensation operation 'addBookingNote' is not registered/);
@@ -113,11 +113,11 @@ describe('invalid overlays', () => {
   });
 
   it('rejects both of two overlays for the same operation', async () => {
-    // Arrange
+    // Prepare
     const dir = overlaysWith('send-booking-confirmation-copy.yaml', confirmation);
     // Act
     const loaded = await loadOverlays(dir);
-    // Assert
+    // Assess
     expect(loaded.invalid.map((i) => i.source).sort()).toEqual([
       'send-booking-confirmation-copy.yaml',
       'send-booking-confirmation.yaml',
@@ -131,7 +131,7 @@ describe('invalid overlays', () => {
       'operation_id: x\niq_enabled: yes\nsafety_tier: risky\nreversible: false\n',
       'x.yaml',
     );
-    // Assert
+    // Assess
     expect(result).toMatchObject({ operation_id: 'x', kind: 'invalid_overlay', source: 'x.yaml' });
     expect('reason' in result && result.reason).toMatch(/iq_enabled: .*; safety_tier: /);
   });

@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { buildWithReport } from '../../lib/registry/build-registry.ts';
-import { loadSpec } from '../../lib/registry/load-spec.ts';
+import { buildWithReport } from '../../lib/registry/compile/build-registry.ts';
+import { loadSpec } from '../../lib/registry/compile/load-spec.ts';
 
 const SPECS = join(import.meta.dirname, '../fixtures/specs');
 
 describe('loadSpec', () => {
   it('still yields the valid operations of a spec in which one operation violates the OpenAPI schema', async () => {
-    // Arrange
+    // Prepare
     const dir = join(SPECS, 'one-invalid-operation');
     // Act
     const { registry, transform } = await buildWithReport(join(dir, 'openapi.yaml'), join(dir, 'overlays'));
-    // Assert
+    // Assess
     expect(registry.actions.map((a) => a.action_id)).toEqual(['getThing', 'paintThing']);
     expect(transform.skipped).toEqual([
       {
@@ -28,11 +28,11 @@ describe('loadSpec', () => {
   });
 
   it('resolves a multi-file spec with deep $ref chains', async () => {
-    // Arrange
+    // Prepare
     const dir = join(SPECS, 'multi-file');
     // Act
     const { registry, transform } = await buildWithReport(join(dir, 'openapi.yaml'), join(dir, 'overlays'));
-    // Assert
+    // Assess
     expect(transform.skipped).toEqual([]);
     const move = registry.actions.find((a) => a.action_id === 'moveWidget');
     expect(move?.parameters.map((p) => [p.name, p.type, p.location, p.constraints?.pattern])).toEqual([
@@ -63,13 +63,13 @@ describe('loadSpec', () => {
   });
 
   it('throws SpecLoadError naming the file when the spec cannot be parsed at all', async () => {
-    // Arrange
+    // Prepare
     const dir = mkdtempSync(join(tmpdir(), 'spec-'));
     const file = join(dir, 'broken.yaml');
     writeFileSync(file, 'openapi: 3.0.3\npaths: [unclosed\n');
     // Act
     const loading = loadSpec(file);
-    // Assert
+    // Assess
     await expect(loading).rejects.toMatchObject({
       name: 'SpecLoadError',
       message: expect.stringContaining('broken.yaml'),
@@ -78,7 +78,7 @@ describe('loadSpec', () => {
   });
 
   it('reports operations with unresolvable $refs and keeps the others', async () => {
-    // Arrange
+    // Prepare
     const dir = mkdtempSync(join(tmpdir(), 'spec-'));
     const file = join(dir, 'openapi.yaml');
     const ok = "responses: {'200': {description: ok}}";
@@ -96,7 +96,7 @@ describe('loadSpec', () => {
     );
     // Act
     const spec = await loadSpec(file);
-    // Assert
+    // Assess
     expect(spec.invalid.map((i) => [i.operation_id, i.reason.split(':')[0]])).toEqual([
       ['b', 'unresolvable $ref'],
       ['/c', 'unresolvable $ref'],
@@ -107,7 +107,7 @@ describe('loadSpec', () => {
   });
 
   it('keeps every operation and its operationId when schemas reference themselves across files', async () => {
-    // Arrange: DigitalOcean's shape: operations in their own files, a definitions file with a self-reference.
+    // Prepare: DigitalOcean's shape: operations in their own files, a definitions file with a self-reference.
     const dir = mkdtempSync(join(tmpdir(), 'spec-'));
     mkdirSync(join(dir, 'ops'));
     mkdirSync(join(dir, 'overlays'));
@@ -161,7 +161,7 @@ describe('loadSpec', () => {
       join(dir, 'openapi.yaml'),
       join(dir, 'overlays'),
     );
-    // Assert
+    // Assess
     expect(transform.skipped).toEqual([]);
     expect(warnings).toEqual([]);
     expect(registry.actions.map((a) => a.action_id)).toEqual(['get_agent', 'update_agent']);
@@ -190,7 +190,7 @@ describe('loadSpec', () => {
   });
 
   it('reports a $ref to a schema that does not exist, and still uses the operation', async () => {
-    // Arrange: Square's own spec has such a reference, deep inside a shared component.
+    // Prepare: Square's own spec has such a reference, deep inside a shared component.
     const dir = mkdtempSync(join(tmpdir(), 'spec-'));
     const file = join(dir, 'openapi.yaml');
     writeFileSync(
@@ -208,7 +208,7 @@ describe('loadSpec', () => {
     );
     // Act
     const spec = await loadSpec(file);
-    // Assert
+    // Assess
     expect(spec.invalid).toEqual([]);
     expect(spec.warnings).toEqual([
       'unresolvable $ref #/components/schemas/Missing: treated as an unknown schema',

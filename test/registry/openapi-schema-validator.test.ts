@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openapiSchemaErrors } from '../../lib/registry/openapi-schema-validator.ts';
+import { openapiSchemaErrors } from '../../lib/registry/compile/openapi-schema-validator.ts';
 
 const doc = (openapi: string, parameter: Record<string, unknown>) => ({
   openapi,

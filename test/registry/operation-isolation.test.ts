@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { buildWithReport } from '../../lib/registry/build-registry.ts';
+import { buildWithReport } from '../../lib/registry/compile/build-registry.ts';
 import type { CompiledAction } from '../../lib/registry/compiled-action.ts';
 
 /**

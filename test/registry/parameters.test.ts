@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapSchema } from '../../lib/registry/schema-mapping.ts';
+import { mapSchema } from '../../lib/registry/compile/schema-mapping.ts';
 import { jsonBody, okResponse, op, overlay, specDoc, thingIdParam, transformDoc } from './helpers.ts';
 
 describe('parameters', () => {
@@ -96,7 +96,7 @@ describe('parameters', () => {
       const result = transformDoc(doc, [
         overlay({ operation_id: 'moveThing', parameter_allowlist: ['dry_run', 'party_size', 'tags'] }),
       ]);
-      // Assert
+      // Assess
       const parameters = result.actions[0]?.parameters ?? [];
       expect(parameters.map((p) => [p.name, p.type, p.location, p.wire_name, p.required])).toEqual([
         ['thing_id', 'string', 'path', 'thingId', true],
@@ -121,7 +121,7 @@ describe('parameters', () => {
       const result = transformDoc(doc, [
         overlay({ operation_id: 'moveThing', parameter_allowlist: ['tags', 'meta'] }),
       ]);
-      // Assert
+      // Assess
       expect(result.hidden.map((h) => [h.wire_name, h.reason, h.detail])).toEqual([
         ['dryRun', 'not_allowlisted', undefined],
         ['Idempotency-Key', 'transport_header', undefined],
@@ -143,7 +143,7 @@ describe('parameters', () => {
     });
 
     it('skips an operation whose required input cannot be expressed, with that reason', () => {
-      // Arrange
+      // Prepare
       const nested = specDoc(
         op('post', '/orders', {
           operationId: 'createOrder',
@@ -153,7 +153,7 @@ describe('parameters', () => {
       );
       // Act
       const result = transformDoc(nested, [overlay({ operation_id: 'createOrder' })]);
-      // Assert
+      // Assess
       expect(result.actions).toEqual([]);
       expect(result.skipped).toEqual([
         {
@@ -166,7 +166,7 @@ describe('parameters', () => {
     });
 
     it('makes every field of an optional body optional', () => {
-      // Arrange
+      // Prepare
       const optionalBody = specDoc(
         op(
           'post',
@@ -183,7 +183,7 @@ describe('parameters', () => {
       const result = transformDoc(optionalBody, [
         overlay({ operation_id: 'closeThing', parameter_allowlist: ['reason'] }),
       ]);
-      // Assert
+      // Assess
       expect(result.actions[0]?.parameters.find((p) => p.name === 'reason')).toMatchObject({
         required: false,
         constraints: { max_length: 50 },
@@ -191,7 +191,7 @@ describe('parameters', () => {
     });
 
     it('marks PII parameters from the overlay and from well-known names', () => {
-      // Arrange
+      // Prepare
       const contact = specDoc(
         op('patch', '/contact', {
           operationId: 'updateContact',
@@ -211,7 +211,7 @@ describe('parameters', () => {
           pii_parameters: ['nickname'],
         }),
       ]);
-      // Assert
+      // Assess
       expect(result.actions[0]?.parameters.map((p) => [p.name, p.pii ?? false])).toEqual([
         ['email', true],
         ['nickname', true],

@@ -1,8 +1,12 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatReport } from '../../devkit/registry/cli-format.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { type BuildResult, buildWithReport, strictProblems } from '../../lib/registry/build-registry.ts';
-import { formatReport } from '../../lib/registry/cli-format.ts';
+import {
+  type BuildResult,
+  buildWithReport,
+  strictProblems,
+} from '../../lib/registry/compile/build-registry.ts';
 import type { CompiledField } from '../../lib/registry/compiled-action.ts';
 import { argsSchema, toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';
 import { TRIMMED_SPECS } from '../fixtures/specs/trimmed-specs.ts';
@@ -40,7 +44,7 @@ describe('the registry on real public specs', () => {
     ])('%s: every operation of the fixture is accounted for, at least 15 model-visible', (name, result) => {
       // Act
       const { actions, skipped } = result().transform;
-      // Assert
+      // Assess
       const accounted = [...actions.map((a) => a.action_id), ...skipped.map((s) => s.operation_id)].sort();
       expect(accounted).toEqual([...(TRIMMED_SPECS[name]?.operations ?? [])].sort());
       expect(registryOf(result()).modelVisible().length).toBeGreaterThanOrEqual(15);
@@ -55,7 +59,7 @@ describe('the registry on real public specs', () => {
         for (const action of registryOf(result()).modelVisible()) {
           // Act
           const declaration = toFunctionDeclaration(action);
-          // Assert
+          // Assess
           expect(geminiProblems(declaration.parameters), action.action_id).toEqual([]);
           expect(JSON.stringify(declaration)).not.toMatch(MARKUP);
           expect(declaration.description.length).toBeLessThanOrEqual(500);
@@ -95,7 +99,7 @@ describe('the registry on real public specs', () => {
     it('declares a booking with a list of appointment segments as nested schemas', () => {
       // Act
       const { parameters } = toFunctionDeclaration(registryOf(square).require('CreateBooking'));
-      // Assert
+      // Assess
       const booking = parameters.properties.booking;
       expect(parameters.required).toEqual(['booking']);
       expect(Object.keys(booking?.properties ?? {})).toEqual([

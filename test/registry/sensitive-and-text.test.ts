@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { boundedText, plainText } from '../../lib/registry/plain-text.ts';
+import { boundedText, plainText } from '../../lib/registry/compile/plain-text.ts';
 import { isDangerHeaderName, isSensitiveName } from '../../lib/registry/sensitive.ts';
 import { jsonBody, okResponse, op, overlay, specDoc, transformDoc } from './helpers.ts';
 
@@ -60,7 +60,7 @@ describe('sensitive names (word rules, not substrings)', () => {
   });
 
   it('lets an overlay correct the name rule either way, but never a flag that holds no secret', () => {
-    // Arrange
+    // Prepare
     const doc = specDoc(
       op('post', '/keys', {
         operationId: 'rotateKey',
@@ -81,7 +81,7 @@ describe('sensitive names (word rules, not substrings)', () => {
         sensitive_parameters: ['label'],
       }),
     ]);
-    // Assert
+    // Assess
     expect(result.actions[0]?.parameters.map((p) => p.name)).toEqual(['access_key', 'allow_credentials']);
     expect(result.hidden).toEqual([
       expect.objectContaining({
@@ -112,7 +112,7 @@ describe('descriptions as plain text', () => {
   );
 
   it('prefers the summary when the description is long, unless the summary is just the operationId', () => {
-    // Arrange
+    // Prepare
     const long = `${'Lots of detail about scopes and permissions. '.repeat(10)}`;
     const doc = specDoc({
       ...op('get', '/a', {
@@ -130,7 +130,7 @@ describe('descriptions as plain text', () => {
     });
     // Act
     const result = transformDoc(doc, [overlay({ operation_id: 'getA' }), overlay({ operation_id: 'GetB' })]);
-    // Assert
+    // Assess
     const a = result.actions.find((x) => x.action_id === 'getA');
     const b = result.actions.find((x) => x.action_id === 'GetB');
     expect(a?.description).toBe('Read one A Read-only: safe to call while planning.');

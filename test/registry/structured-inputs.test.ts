@@ -26,7 +26,7 @@ const node: Json = { type: 'object', properties: { label: { type: 'string' } } }
 
 describe('structured inputs (issue 17)', () => {
   it('takes a required list of objects and a nested object, exposing required fields and allowlisted ones', () => {
-    // Arrange
+    // Prepare
     const doc = postThing(
       {
         items: {
@@ -47,7 +47,7 @@ describe('structured inputs (issue 17)', () => {
     const result = transformDoc(doc, [
       overlay({ operation_id: 'postThing', parameter_allowlist: ['items.qty', 'tags', 'shipping.city'] }),
     ]);
-    // Assert
+    // Assess
     const [, items, tags, shipping] = result.actions[0]?.parameters ?? [];
     expect(items).toMatchObject({
       name: 'items',

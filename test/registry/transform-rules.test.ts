@@ -30,7 +30,7 @@ const paintThing = op(
 describe('transform', () => {
   describe('rule 1: only iq_enabled operations', () => {
     it('transforms enabled operations and skips disabled ones and ones without an overlay', () => {
-      // Arrange
+      // Prepare
       const doc = specDoc({
         ...getThing,
         ...paintThing,
@@ -41,7 +41,7 @@ describe('transform', () => {
         overlay({ operation_id: 'getThing' }),
         overlay({ operation_id: 'paintThing', iq_enabled: false }),
       ]);
-      // Assert
+      // Assess
       expect(result.actions.map((a) => a.action_id)).toEqual(['getThing']);
       expect(result.skipped).toEqual([
         expect.objectContaining({ operation_id: 'other', kind: 'no_overlay' }),
@@ -50,7 +50,7 @@ describe('transform', () => {
     });
 
     it('keeps blocked operations for audit, but no model view contains them', () => {
-      // Arrange
+      // Prepare
       const doc = specDoc({ ...getThing, ...paintThing });
       // Act
       const result = transformDoc(doc, [
@@ -58,7 +58,7 @@ describe('transform', () => {
         overlay({ operation_id: 'paintThing', iq_enabled: false, safety_tier: 'blocked' }),
       ]);
       const registry = new ActionRegistry(result.actions);
-      // Assert
+      // Assess
       expect(registry.require('paintThing').safety_tier).toBe('blocked');
       expect(registry.modelVisible().map((a) => a.action_id)).toEqual(['getThing']);
       expect(registry.mutations()).toEqual([]);
@@ -67,13 +67,13 @@ describe('transform', () => {
 
   describe('rule 2: required always, optional only when allowlisted', () => {
     it('exposes required parameters and only the allowlisted optional ones', () => {
-      // Arrange
+      // Prepare
       const doc = specDoc({ ...paintThing });
       // Act
       const result = transformDoc(doc, [
         overlay({ operation_id: 'paintThing', parameter_allowlist: ['glossy'] }),
       ]);
-      // Assert
+      // Assess
       const action = result.actions[0];
       expect(action?.parameters.map((p) => [p.name, p.required])).toEqual([
         ['thing_id', true],
@@ -97,7 +97,7 @@ describe('transform', () => {
       const result = transformDoc(specDoc({ ...paintThing }), [
         overlay({ operation_id: 'paintThing', parameter_allowlist: ['glosy'] }),
       ]);
-      // Assert
+      // Assess
       expect(result.actions).toEqual([]);
       expect(result.skipped[0]).toMatchObject({
         kind: 'invalid_overlay',
@@ -147,7 +147,7 @@ describe('transform', () => {
           sensitive_parameters: ['loyaltyCode'],
         }),
       ]);
-      // Assert
+      // Assess
       expect(result.actions[0]?.parameters.map((p) => p.name)).toEqual(['label']);
       const sensitive = result.hidden.filter((h) => h.reason === 'sensitive').map((h) => h.wire_name);
       expect(sensitive.sort()).toEqual(
@@ -169,7 +169,7 @@ describe('transform', () => {
     });
 
     it('skips an operation whose required input is sensitive, with that reason', () => {
-      // Arrange
+      // Prepare
       const doc = specDoc(
         op('post', '/login', {
           operationId: 'login',
@@ -179,7 +179,7 @@ describe('transform', () => {
       );
       // Act
       const result = transformDoc(doc, [overlay({ operation_id: 'login' })]);
-      // Assert
+      // Assess
       expect(result.actions).toEqual([]);
       expect(result.skipped[0]).toMatchObject({
         kind: 'unsupported',
@@ -198,7 +198,7 @@ describe('transform', () => {
           examples: ['What colour is thing 7?'],
         }),
       ]);
-      // Assert
+      // Assess
       expect(result.actions[0]?.description).toBe(
         'Reads a thing. Use it to check colours. Read-only: safe to call while planning. Examples: "What colour is thing 7?".',
       );
@@ -214,7 +214,7 @@ describe('transform', () => {
     });
 
     it('keeps the description within 500 chars, dropping examples before cutting the text', () => {
-      // Arrange
+      // Prepare
       const long = `${'word '.repeat(85)}end.`; // 429 chars: room for the hint and one example only
       // Act
       const result = transformDoc(specDoc({ ...getThing }), [
@@ -224,7 +224,7 @@ describe('transform', () => {
           examples: ['one example', 'two example', 'three example'],
         }),
       ]);
-      // Assert
+      // Assess
       const description = result.actions[0]?.description ?? '';
       expect(description.length).toBeLessThanOrEqual(500);
       expect(description).toContain('end.');
@@ -243,7 +243,7 @@ describe('transform', () => {
 
   describe('rule 5: safety tier and reversibility', () => {
     it('carries tier and reversibility, and resolves a self-compensation with a pre-image', () => {
-      // Arrange
+      // Prepare
       const doc = specDoc({ ...getThing, ...paintThing });
       // Act
       const result = transformDoc(doc, [
@@ -259,7 +259,7 @@ describe('transform', () => {
           },
         }),
       ]);
-      // Assert
+      // Assess
       const paint = result.actions.find((a) => a.action_id === 'paintThing');
       expect(paint).toMatchObject({
         safety_tier: 'high_risk',
@@ -278,7 +278,7 @@ describe('transform', () => {
     });
 
     it('accepts a mutual compensation (assign undoes unassign and back)', () => {
-      // Arrange
+      // Prepare
       const doc = specDoc({
         ...op('post', '/things/{thingId}/assign', { operationId: 'assign', responses: okResponse() }, [
           thingIdParam,
@@ -296,7 +296,7 @@ describe('transform', () => {
         });
       // Act
       const result = transformDoc(doc, [undoWith('assign', 'unassign'), undoWith('unassign', 'assign')]);
-      // Assert
+      // Assess
       expect(result.actions.map((a) => [a.action_id, a.compensation?.action_id])).toEqual([
         ['assign', 'unassign'],
         ['unassign', 'assign'],
@@ -323,7 +323,7 @@ describe('transform', () => {
           compensation: { parameters: { thing_id: '{{request.thing_id}}' } },
         }),
       ]);
-      // Assert
+      // Assess
       expect(result.skipped[0]?.reason).toBe("compensation misses required parameter 'colour' of paintThing");
     });
   });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPILER_FAULT } from '../../lib/registry/transform.ts';
+import { COMPILER_FAULT } from '../../lib/registry/compile/transform.ts';
 import {
   expectEveryOperationAccountedFor,
   expectGeminiSafe,

@@ -6,7 +6,7 @@ import { createDocumentClient } from '../../lib/adapters/dynamodb/document-clien
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { build } from '../../lib/registry/build-registry.ts';
+import { build } from '../../lib/registry/compile/build-registry.ts';
 import { type RunningPrism, startPrism } from '../support/prism.ts';
 import { WHOLE_SPECS } from '../support/whole-spec.ts';
 

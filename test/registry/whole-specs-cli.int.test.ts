@@ -13,7 +13,7 @@ function registryCli(
   return new Promise((resolve, reject) => {
     const child = spawn(
       join(ROOT, 'node_modules/.bin/node'),
-      ['lib/registry/cli.ts', '--spec', spec, '--overlays', overlays],
+      ['devkit/registry/cli.ts', '--spec', spec, '--overlays', overlays],
       { cwd: ROOT },
     );
     let stdout = '';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
+import type { FixtureInput } from '../../devkit/sandbox/fixture-schema.ts';
 import {
   bookingId,
   DEMO,
@@ -63,7 +63,7 @@ describe('sandbox admin API', () => {
     const reset = await admin().post('/__admin/reset', customFixture());
     const search = await sandboxClient(sandbox, 'custom-token-0001').get('/bookings?searchText=scully');
 
-    // Assert
+    // Assess
     expect(reset.status).toBe(200);
     expect(reset.body).toMatchObject({
       venues: ['venue_bowl'],
@@ -78,27 +78,27 @@ describe('sandbox admin API', () => {
   });
 
   it('keeps the loaded fixture for later resets until another one is loaded', async () => {
-    // Arrange
+    // Prepare
     await admin().post('/__admin/reset', customFixture());
     await sandboxClient(sandbox, 'custom-token-0001').put('/bookings/bk_bowl1/guest-count', { partySize: 4 });
 
     // Act
     await admin().post('/__admin/reset');
 
-    // Assert
+    // Assess
     expect(sandbox.admin.booking('bk_bowl1')).toMatchObject({ partySize: 6, version: 1 });
     expect(sandbox.admin.bookings()).toHaveLength(2);
   });
 
   it('rejects an invalid fixture with 400 naming the bad path, and keeps the current state', async () => {
-    // Arrange
+    // Prepare
     const bad = customFixture();
     bad.bookings[0]!.startTime = '19:00';
 
     // Act
     const reset = await admin().post('/__admin/reset', bad);
 
-    // Assert
+    // Assess
     expect(reset.status).toBe(400);
     expect(reset.body).toMatchObject({
       code: 'invalid_fixture',
@@ -108,7 +108,7 @@ describe('sandbox admin API', () => {
   });
 
   it('reset clears state changes, the journal and faults', async () => {
-    // Arrange
+    // Prepare
     const client = sandboxClient(sandbox);
     const id = bookingId(sandbox, DEMO.johnSmith);
     await client.put(`/bookings/${id}/guest-count`, { partySize: 14 });
@@ -117,14 +117,14 @@ describe('sandbox admin API', () => {
     // Act
     await admin().post('/__admin/reset');
 
-    // Assert
+    // Assess
     expect(sandbox.admin.booking(id)).toMatchObject({ partySize: 12, version: 1 });
     expect((await admin().get('/__admin/journal')).body).toEqual({ entries: [] });
     expect((await admin().get('/__admin/faults')).body).toEqual({ faults: [] });
   });
 
   it('reads a booking’s raw state, including fields the API does not return', async () => {
-    // Arrange
+    // Prepare
     const id = bookingId(sandbox, DEMO.cancelled);
 
     // Act
@@ -132,7 +132,7 @@ describe('sandbox admin API', () => {
     const missing = await admin().get('/__admin/bookings/bk_nope');
     const byReference = await admin().get(`/__admin/bookings?reference=${DEMO.johnTan}`);
 
-    // Assert
+    // Assess
     expect(raw.body).toMatchObject({
       bookingId: id,
       venueId: 'venue_harbour',
@@ -144,7 +144,7 @@ describe('sandbox admin API', () => {
   });
 
   it('journals operation, params, idempotency key, status and commit, never the token', async () => {
-    // Arrange
+    // Prepare
     const id = bookingId(sandbox, DEMO.johnSmith);
 
     // Act
@@ -155,7 +155,7 @@ describe('sandbox admin API', () => {
     );
     const journal = await admin().get('/__admin/journal?operation=rescheduleBooking');
 
-    // Assert
+    // Assess
     expect(journal.body.entries).toEqual([
       {
         seq: 1,
@@ -173,14 +173,14 @@ describe('sandbox admin API', () => {
   });
 
   it('lists side effects that leave the booking unchanged (confirmations sent)', async () => {
-    // Arrange
+    // Prepare
     const id = bookingId(sandbox, DEMO.sarahSmith);
 
     // Act
     await sandboxClient(sandbox).post(`/bookings/${id}/send-confirmation`, { channel: 'sms' });
     const effects = await admin().get('/__admin/side-effects');
 
-    // Assert
+    // Assess
     expect(effects.body.confirmations).toEqual([
       { bookingId: id, channel: 'sms', sentAt: '2026-03-11T01:00:00.000Z' },
     ]);

@@ -24,14 +24,14 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     // Act
     const response = await sandboxClient(sandbox, token).get('/bookings?searchText=john');
 
-    // Assert
+    // Assess
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: 'unauthorized' });
     if (token) expect(JSON.stringify(response.body)).not.toContain(token);
   });
 
   it("answers 403 for another venue's booking, read or write", async () => {
-    // Arrange
+    // Prepare
     const westside = bookingId(sandbox, DEMO.westside);
     const harbour = sandboxClient(sandbox, TOKENS.harbour);
 
@@ -39,7 +39,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     const read = await harbour.get(`/bookings/${westside}`);
     const write = await harbour.put(`/bookings/${westside}/guest-count`, { partySize: 2 });
 
-    // Assert
+    // Assess
     expect(read.status).toBe(403);
     expect(write.status).toBe(403);
     expect(sandbox.admin.booking(westside)?.partySize).toBe(10);
@@ -60,7 +60,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     // Act
     const response = await sandboxClient(sandbox, token).get('/venue');
 
-    // Assert
+    // Assess
     expect(response.status).toBe(200);
     // Issue 27: the locale too, so the service reads this venue's dates its way.
     expect(response.body).toEqual({
@@ -76,7 +76,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     // Act
     const response = await sandboxClient(sandbox, TOKENS.expired).get('/venue');
 
-    // Assert
+    // Assess
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: 'unauthorized' });
     expect(sandbox.admin.journal().at(-1)).toMatchObject({ status: 401, committed: false });
@@ -89,7 +89,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     // Act
     const response = await sandboxClient(sandbox, token).get('/me');
 
-    // Assert
+    // Assess
     expect(response).toMatchObject({ status: 200, body: user });
     expect(Object.keys(response.body as object).sort()).toEqual(['userId', 'venueId']);
   });
@@ -101,7 +101,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     // Act
     const response = await sandboxClient(sandbox, token).get('/me');
 
-    // Assert
+    // Assess
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ code: 'unauthorized' });
     expect(JSON.stringify(response.body)).not.toContain('user_ops');
@@ -111,7 +111,7 @@ describe('sandbox auth: bearer tokens from the fixture', () => {
     // Act
     await sandboxClient(sandbox, TOKENS.harbour).get('/bookings?searchText=john');
 
-    // Assert
+    // Assess
     const journal = JSON.stringify(sandbox.admin.journal());
     for (const token of Object.values(TOKENS)) expect(journal).not.toContain(token);
   });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cancelBooking } from '../../lib/sandbox/booking-edits.ts';
+import { cancelBooking } from '../../devkit/sandbox/booking-edits.ts';
 import {
   createBooking,
   type RuleContext,
   rescheduleBooking,
   updateGuestCount,
-} from '../../lib/sandbox/booking-rules.ts';
-import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
-import { buildState, parseFixture } from '../../lib/sandbox/load-fixture.ts';
-import { SandboxApiError } from '../../lib/sandbox/sandbox-error.ts';
+} from '../../devkit/sandbox/booking-rules.ts';
+import type { FixtureInput } from '../../devkit/sandbox/fixture-schema.ts';
+import { buildState, parseFixture } from '../../devkit/sandbox/load-fixture.ts';
+import { SandboxApiError } from '../../devkit/sandbox/sandbox-error.ts';
 
 const NOW = new Date('2026-03-11T01:00:00Z'); // Wednesday 12:00 in Sydney
 
@@ -98,19 +98,19 @@ function thrown(fn: () => unknown): SandboxApiError {
 
 describe('rescheduleBooking', () => {
   it('moves the booking and bumps its version', () => {
-    // Arrange
+    // Prepare
     const ctx = context();
 
     // Act
     const moved = rescheduleBooking(ctx, 'bk_mover', { date: '2026-03-14', startTime: '16:00' });
 
-    // Assert
+    // Assess
     expect(moved).toMatchObject({ date: '2026-03-14', startTime: '16:00', version: 2 });
     expect(ctx.state.bookings.get('bk_mover')?.startTime).toBe('16:00');
   });
 
   it('refuses a full slot with 409 and the day’s slots that have room, not the booking’s own', () => {
-    // Arrange
+    // Prepare
     const ctx = context();
 
     // Act
@@ -118,7 +118,7 @@ describe('rescheduleBooking', () => {
       rescheduleBooking(ctx, 'bk_mover', { date: '2026-03-14', startTime: '14:00' }),
     );
 
-    // Assert: 10:00 is where it is already; 16:00 has 5 free seats (the cancelled 9 don't count).
+    // Assess: 10:00 is where it is already; 16:00 has 5 free seats (the cancelled 9 don't count).
     expect(error).toMatchObject({ status: 409, code: 'slot_full' });
     expect(error.details.alternatives).toEqual([{ startTime: '16:00', capacity: 10, remaining: 5 }]);
     expect(ctx.state.bookings.get('bk_mover')).toMatchObject({ startTime: '10:00', version: 1 });
@@ -175,10 +175,10 @@ describe('rescheduleBooking', () => {
 
 describe('updateGuestCount', () => {
   it('checks the capacity of the booked slot, not counting the booking itself', () => {
-    // Arrange
+    // Prepare
     const ctx = context();
 
-    // Act / Assert: 16:00 has 5 taken by bk_half; it may grow to 10 but not 11.
+    // Act / Assess: 16:00 has 5 taken by bk_half; it may grow to 10 but not 11.
     expect(updateGuestCount(ctx, 'bk_half', 10).partySize).toBe(10);
     expect(thrown(() => updateGuestCount(ctx, 'bk_half', 11))).toMatchObject({
       status: 409,
@@ -189,7 +189,7 @@ describe('updateGuestCount', () => {
 
 describe('cancelBooking', () => {
   it('frees the capacity for new bookings', () => {
-    // Arrange
+    // Prepare
     const ctx = context();
     const booking = {
       productId: 'p1',
@@ -203,7 +203,7 @@ describe('cancelBooking', () => {
     // Act
     cancelBooking(ctx, 'bk_full', 'moved away');
 
-    // Assert
+    // Assess
     expect(createBooking(ctx, booking)).toMatchObject({ status: 'confirmed', version: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAULT_STATUSES } from '../../lib/sandbox/faults.ts';
-import { loadSpecOperations } from '../../lib/sandbox/openapi-spec.ts';
-import { ResponseValidator } from '../../lib/sandbox/response-validator.ts';
+import { FAULT_STATUSES } from '../../devkit/sandbox/faults.ts';
+import { loadSpecOperations } from '../../devkit/sandbox/openapi-spec.ts';
+import { ResponseValidator } from '../../devkit/sandbox/response-validator.ts';
 import {
   bookingId,
   DEMO,
@@ -120,13 +120,13 @@ describe('sandbox contract: every operation against openapi/booking-api.yaml', (
   });
 
   it.each(Object.keys(SUCCESS))('%s: the success response conforms to its schema', async (operationId) => {
-    // Arrange
+    // Prepare
     const { status, call } = SUCCESS[operationId]!;
 
     // Act
     const response = await call(client, sandbox);
 
-    // Assert
+    // Assess
     expect(response.status).toBe(status);
     expect(conforms(operationId, response)).toEqual({ ok: true, problems: [] });
   });
@@ -135,7 +135,7 @@ describe('sandbox contract: every operation against openapi/booking-api.yaml', (
     // Act
     const response = await SUCCESS[operationId]!.call(sandboxClient(sandbox, null), sandbox);
 
-    // Assert
+    // Assess
     expect(response.status).toBe(401);
     expect(conforms(operationId, response)).toEqual({ ok: true, problems: [] });
   });
@@ -143,13 +143,13 @@ describe('sandbox contract: every operation against openapi/booking-api.yaml', (
   it.each(DECLARED_ERRORS)(
     '%s: a forced %i conforms to the declared error response',
     async (operationId, status) => {
-      // Arrange
+      // Prepare
       sandbox.admin.injectFault({ operation: operationId, kind: 'status', status });
 
       // Act
       const response = await SUCCESS[operationId]!.call(client, sandbox);
 
-      // Assert
+      // Assess
       expect(response.status).toBe(status);
       expect(conforms(operationId, response)).toEqual({ ok: true, problems: [] });
       if (status === 429 || status === 503) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -173,7 +173,7 @@ describe('sandbox contract: every operation against openapi/booking-api.yaml', (
     // Act
     const response = await call(client, sandbox);
 
-    // Assert
+    // Assess
     expect(response.status).toBe(status);
     expect(conforms(operationId, response)).toEqual({ ok: true, problems: [] });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daySlots } from '../../lib/sandbox/availability.ts';
-import { buildState, demoFixturePath, readFixtureFile } from '../../lib/sandbox/load-fixture.ts';
+import { daySlots } from '../../devkit/sandbox/availability.ts';
+import { buildState, demoFixturePath, readFixtureFile } from '../../devkit/sandbox/load-fixture.ts';
 
 // Every weekday as "today", so relative dates can't stack up into an overbooked slot on some day.
 const MONDAY_TO_SUNDAY = ['09', '10', '11', '12', '13', '14', '15'].map(
@@ -42,7 +42,7 @@ describe('the demo venue fixture (issue 3)', () => {
   });
 
   it.each(MONDAY_TO_SUNDAY)('never overbooks a slot when today is %s', (now) => {
-    // Arrange
+    // Prepare
     const day = buildState(fixture, now);
 
     // Act
@@ -60,7 +60,7 @@ describe('the demo venue fixture (issue 3)', () => {
       return taken > product.capacityPerSession;
     });
 
-    // Assert
+    // Assess
     expect(overbooked.map((b) => b.bookingReference)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ describe('sandbox domain rules over HTTP', () => {
         startTime: '12:30',
       });
 
-      // Assert: 10:00 is free; 15:00 is where John's party already is, so it is not offered.
+      // Assess: 10:00 is free; 15:00 is where John's party already is, so it is not offered.
       expect(response.status).toBe(409);
       expect(response.body).toEqual({
         code: 'slot_full',
@@ -36,7 +36,7 @@ describe('sandbox domain rules over HTTP', () => {
 
   describe('If-Match', () => {
     it('answers 409 concurrent modification on a stale version and applies nothing', async () => {
-      // Arrange: someone else changes the booking first (version 1 → 2).
+      // Prepare: someone else changes the booking first (version 1 → 2).
       await t.client.patch(`/bookings/${t.johnSmith}/contact`, { phone: '+61 400 000 000' });
 
       // Act
@@ -46,7 +46,7 @@ describe('sandbox domain rules over HTTP', () => {
         { 'if-match': '"1"' },
       );
 
-      // Assert
+      // Assess
       expect(response.status).toBe(409);
       expect(response.body).toMatchObject({
         code: 'version_mismatch',
@@ -82,13 +82,13 @@ describe('sandbox domain rules over HTTP', () => {
     ['cancelled', DEMO.cancelled, 'booking_cancelled'],
     ['completed (past)', DEMO.past, 'booking_completed'],
   ])('refuses to modify a %s booking with 409', async (_case, reference, code) => {
-    // Arrange
+    // Prepare
     const id = bookingId(t.sandbox, reference);
 
     // Act
     const response = await t.client.put(`/bookings/${id}/guest-count`, { partySize: 2 });
 
-    // Assert
+    // Assess
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ code });
   });
@@ -100,7 +100,7 @@ describe('sandbox domain rules over HTTP', () => {
     await t.client.patch(`/bookings/${t.johnSmith}/contact`, { guestName: 'Johnny Smith' });
     await t.client.post(`/bookings/${t.johnSmith}/notes`, { text: 'Allergic to nuts' });
 
-    // Assert
+    // Assess
     expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({
       version: 5,
       startTime: '10:00',
@@ -110,7 +110,7 @@ describe('sandbox domain rules over HTTP', () => {
   });
 
   it('frees capacity when a booking is cancelled', async () => {
-    // Arrange: Aisha Khan holds 12 of the full 12:30 slot.
+    // Prepare: Aisha Khan holds 12 of the full 12:30 slot.
     const aisha = bookingId(t.sandbox, 'BK-1046');
 
     // Act
@@ -120,7 +120,7 @@ describe('sandbox domain rules over HTTP', () => {
       startTime: '12:30',
     });
 
-    // Assert
+    // Assess
     expect(moved.status).toBe(200);
     expect(t.sandbox.admin.booking(aisha)).toMatchObject({
       status: 'cancelled',

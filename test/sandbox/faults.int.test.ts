@@ -49,14 +49,14 @@ describe('sandbox fault injection', () => {
     it.each([400, 401, 403, 404, 409, 429, 500, 503] as const)(
       'forces the next call of an operation to answer %i, then behaves normally',
       async (status) => {
-        // Arrange
+        // Prepare
         sandbox.admin.injectFault({ operation: 'getBooking', kind: 'status', status });
 
         // Act
         const forced = await client.get(`/bookings/${johnSmith}`);
         const after = await client.get(`/bookings/${johnSmith}`);
 
-        // Assert
+        // Assess
         expect(forced.status).toBe(status);
         expect(forced.body).toMatchObject({
           code: expect.any(String),
@@ -67,7 +67,7 @@ describe('sandbox fault injection', () => {
     );
 
     it('forces the next N calls, and only of the named operation', async () => {
-      // Arrange
+      // Prepare
       sandbox.admin.injectFault({ operation: 'getBooking', kind: 'status', status: 503, times: 2 });
 
       // Act
@@ -75,13 +75,13 @@ describe('sandbox fault injection', () => {
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await client.get(`/bookings/${johnSmith}`)).status);
 
-      // Assert
+      // Assess
       expect(other.status).toBe(200);
       expect(statuses).toEqual([503, 503, 200]);
     });
 
     it('hits every operation with "*" and "always" until the faults are cleared', async () => {
-      // Arrange
+      // Prepare
       sandbox.admin.injectFault({ kind: 'status', status: 500, times: 'always' });
 
       // Act
@@ -92,13 +92,13 @@ describe('sandbox fault injection', () => {
       sandbox.admin.clearFaults();
       const after = await client.get('/products');
 
-      // Assert
+      // Assess
       expect(during).toEqual([500, 500]);
       expect(after.status).toBe(200);
     });
 
     it('takes a custom body, e.g. a 400 naming a field, and a Retry-After for 429', async () => {
-      // Arrange
+      // Prepare
       sandbox.admin.injectFault({
         operation: 'rescheduleBooking',
         kind: 'status',
@@ -116,7 +116,7 @@ describe('sandbox fault injection', () => {
       const badRequest = await reschedule();
       const limited = await client.get(`/bookings/${johnSmith}`);
 
-      // Assert
+      // Assess
       expect(await badRequest.json()).toEqual({
         code: 'invalid_parameter',
         message: 'date must be YYYY-MM-DD',
@@ -129,7 +129,7 @@ describe('sandbox fault injection', () => {
   });
 
   it('delays a call beyond the client timeout, then still handles it', async () => {
-    // Arrange: its own sandbox, so the abandoned request can't reach another test's journal.
+    // Prepare: its own sandbox, so the abandoned request can't reach another test's journal.
     const own = await startTestSandbox();
     try {
       const id = bookingId(own, DEMO.johnSmith);
@@ -148,7 +148,7 @@ describe('sandbox fault injection', () => {
       );
       const delayed = await get();
 
-      // Assert
+      // Assess
       expect(timedOut).toBe('TimeoutError');
       expect(delayed.status).toBe(200);
     } finally {
@@ -157,13 +157,13 @@ describe('sandbox fault injection', () => {
   });
 
   it('resets the connection without applying anything', async () => {
-    // Arrange
+    // Prepare
     sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'reset' });
 
     // Act
     const code = await connectionFailure(reschedule());
 
-    // Assert
+    // Assess
     expect(code).toMatch(/ECONNRESET|UND_ERR_SOCKET/);
     expect(sandbox.admin.booking(johnSmith)).toMatchObject({ startTime: '15:00', version: 1 });
     expect(sandbox.admin.journal()).toMatchObject([
@@ -173,7 +173,7 @@ describe('sandbox fault injection', () => {
 
   describe('commit-then-drop', () => {
     it('applies the change, drops the connection, and a retry with the same key replays it', async () => {
-      // Arrange
+      // Prepare
       sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'commit_then_drop' });
       const key = { 'idempotency-key': 'plan-9:step-1' };
 
@@ -182,7 +182,7 @@ describe('sandbox fault injection', () => {
       const stateAfterDrop = sandbox.admin.booking(johnSmith);
       const retry = await reschedule(key);
 
-      // Assert: the client saw a dropped connection, the change is there exactly once, the retry replays.
+      // Assess: the client saw a dropped connection, the change is there exactly once, the retry replays.
       expect(code).toMatch(/ECONNRESET|UND_ERR_SOCKET/);
       expect(stateAfterDrop).toMatchObject({ startTime: '10:00', version: 2 });
       expect(retry.status).toBe(200);
@@ -199,7 +199,7 @@ describe('sandbox fault injection', () => {
 
   describe('admin HTTP API for faults', () => {
     it('adds, lists and clears faults', async () => {
-      // Arrange
+      // Prepare
       const admin = sandboxClient(sandbox, null);
 
       // Act
@@ -210,7 +210,7 @@ describe('sandbox fault injection', () => {
       const listed = await admin.get('/__admin/faults');
       const cleared = await admin.delete('/__admin/faults');
 
-      // Assert
+      // Assess
       expect(added.status).toBe(201);
       expect(listed.body.faults).toMatchObject([
         { operation: 'getBooking', kind: 'status', status: 503, remaining: 2 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzySearch, matchScore, queryTerms, type Searchable } from '../../lib/sandbox/fuzzy-search.ts';
-import { editDistance } from '../../lib/sandbox/string-distance.ts';
+import { fuzzySearch, matchScore, queryTerms, type Searchable } from '../../devkit/sandbox/fuzzy-search.ts';
+import { editDistance } from '../../devkit/sandbox/string-distance.ts';
 
 function booking(
   reference: string,
@@ -51,10 +51,10 @@ describe('fuzzySearch', () => {
   });
 
   it('ranks an exact match above a typo', () => {
-    // Arrange: "tan" matches John Tan exactly; nothing else is within one edit with the same initial.
+    // Prepare: "tan" matches John Tan exactly; nothing else is within one edit with the same initial.
     const found = fuzzySearch(BOOKINGS, 'tan', 10);
 
-    // Assert
+    // Assess
     expect(references(found)[0]).toBe('BK-1043');
   });
 

@@ -5,7 +5,7 @@ describe('sandbox Idempotency-Key', () => {
   const t = demoSandboxSuite();
 
   it('replays the first response for a repeated key and applies the change once', async () => {
-    // Arrange
+    // Prepare
     const key = { 'idempotency-key': 'plan-1:step-1' };
     const body = { text: 'Bring a birthday cake' };
 
@@ -13,7 +13,7 @@ describe('sandbox Idempotency-Key', () => {
     const first = await t.client.post(`/bookings/${t.johnSmith}/notes`, body, key);
     const second = await t.client.post(`/bookings/${t.johnSmith}/notes`, body, key);
 
-    // Assert
+    // Assess
     expect(second.status).toBe(first.status);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
@@ -25,7 +25,7 @@ describe('sandbox Idempotency-Key', () => {
   });
 
   it('replays a reschedule even after the booking changed again, without re-applying it', async () => {
-    // Arrange
+    // Prepare
     const key = { 'idempotency-key': 'plan-2:step-1' };
     const target = { date: NEXT_SATURDAY, startTime: '10:00' };
     const first = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, target, key);
@@ -34,13 +34,13 @@ describe('sandbox Idempotency-Key', () => {
     // Act
     const replay = await t.client.post(`/bookings/${t.johnSmith}/reschedule`, target, key);
 
-    // Assert
+    // Assess
     expect(replay.body).toEqual(first.body);
     expect(t.sandbox.admin.booking(t.johnSmith)?.version).toBe(3);
   });
 
   it('evaluates a corrected retry afresh when the first attempt was rejected (self-correction)', async () => {
-    // Arrange
+    // Prepare
     const key = { 'idempotency-key': 'plan-3:step-1' };
     await t.client.post(`/bookings/${t.johnSmith}/reschedule`, { date: 'Saturday', startTime: '10:00' }, key);
 
@@ -51,20 +51,20 @@ describe('sandbox Idempotency-Key', () => {
       key,
     );
 
-    // Assert
+    // Assess
     expect(corrected.status).toBe(200);
     expect(t.sandbox.admin.booking(t.johnSmith)?.startTime).toBe('10:00');
   });
 
   it('refuses a key reused for a different request with 409', async () => {
-    // Arrange
+    // Prepare
     const key = { 'idempotency-key': 'plan-4:step-1' };
     await t.client.put(`/bookings/${t.johnSmith}/guest-count`, { partySize: 10 }, key);
 
     // Act
     const reused = await t.client.put(`/bookings/${t.johnSmith}/guest-count`, { partySize: 11 }, key);
 
-    // Assert
+    // Assess
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject({ code: 'idempotency_key_reused' });
     expect(t.sandbox.admin.booking(t.johnSmith)?.partySize).toBe(10);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SandboxLogger } from '../../lib/sandbox/http-server.ts';
+import type { SandboxLogger } from '../../devkit/sandbox/http-server.ts';
 import {
   bookingId,
   DEMO,
@@ -22,7 +22,7 @@ describe('sandbox request logs', () => {
   afterEach(() => sandbox?.close());
 
   it('writes one structured line per request with outcome, and never the token, the query or the body', async () => {
-    // Arrange
+    // Prepare
     const logger = capturingLogger();
     sandbox = await startTestSandbox({ logger });
     const client = sandboxClient(sandbox, TOKENS.harbour);
@@ -36,7 +36,7 @@ describe('sandbox request logs', () => {
       { 'idempotency-key': 'k-1' },
     );
 
-    // Assert
+    // Assess
     expect(logger.lines.map((l) => JSON.parse(l))).toMatchObject([
       { message: 'request', method: 'GET', operation: 'searchBookings', status: 200, committed: false },
       {

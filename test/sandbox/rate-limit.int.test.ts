@@ -6,7 +6,7 @@ describe('sandbox rate limiting', () => {
   afterEach(() => sandbox?.close());
 
   it('answers 429 with Retry-After once the per-token budget of the window is spent', async () => {
-    // Arrange: 2 requests per 60 s window; the pinned clock sits 0 s into a minute.
+    // Prepare: 2 requests per 60 s window; the pinned clock sits 0 s into a minute.
     sandbox = await startTestSandbox({
       rateLimit: { perToken: { [TOKENS.harbour]: { limit: 2, windowSeconds: 60 } } },
     });
@@ -18,7 +18,7 @@ describe('sandbox rate limiting', () => {
     for (let i = 0; i < 3; i++) statuses.push((await client.get('/products')).status);
     const limited = await client.get('/products');
 
-    // Assert
+    // Assess
     expect(statuses).toEqual([200, 200, 429]);
     expect(limited.headers.get('retry-after')).toBe('45');
     expect(limited.body).toMatchObject({
@@ -28,7 +28,7 @@ describe('sandbox rate limiting', () => {
   });
 
   it('counts each token separately and opens again in the next window', async () => {
-    // Arrange
+    // Prepare
     sandbox = await startTestSandbox({ rateLimit: { default: { limit: 1, windowSeconds: 10 } } });
     const harbour = sandboxClient(sandbox, TOKENS.harbour);
     await harbour.get('/products');
@@ -39,12 +39,12 @@ describe('sandbox rate limiting', () => {
     sandbox.clock.advance(10_000);
     const nextWindow = await harbour.get('/products');
 
-    // Assert
+    // Assess
     expect([again.status, otherToken.status, nextWindow.status]).toEqual([429, 200, 200]);
   });
 
   it("applies a fixture token's own limit (demo-token-limited: 5 per minute)", async () => {
-    // Arrange
+    // Prepare
     sandbox = await startTestSandbox();
     const client = sandboxClient(sandbox, TOKENS.limited);
 
@@ -52,12 +52,12 @@ describe('sandbox rate limiting', () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await client.get('/products')).status);
 
-    // Assert
+    // Assess
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('can be set and lifted at run time through the admin API', async () => {
-    // Arrange
+    // Prepare
     sandbox = await startTestSandbox();
     const client = sandboxClient(sandbox, TOKENS.harbour);
     const admin = sandboxClient(sandbox, null);
@@ -71,7 +71,7 @@ describe('sandbox rate limiting', () => {
     await admin.post('/__admin/rate-limits', { token: TOKENS.harbour, rule: null });
     const lifted = await client.get('/products');
 
-    // Assert
+    // Assess
     expect(limited.status).toBe(429);
     expect(lifted.status).toBe(200);
   });

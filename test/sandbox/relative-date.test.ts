@@ -4,8 +4,8 @@ import {
   localDate,
   resolveRelativeDate,
   resolveRelativeInstant,
-} from '../../lib/sandbox/relative-date.ts';
-import { FixtureError } from '../../lib/sandbox/sandbox-error.ts';
+} from '../../devkit/sandbox/relative-date.ts';
+import { FixtureError } from '../../devkit/sandbox/sandbox-error.ts';
 
 // 2026-03-11 is a Wednesday.
 const WEDNESDAY = '2026-03-11';
@@ -26,7 +26,7 @@ describe('resolveRelativeDate', () => {
     // Act
     const resolved = resolveRelativeDate(expression, WEDNESDAY);
 
-    // Assert
+    // Assess
     expect(resolved).toBe(expected);
   });
 
@@ -48,10 +48,10 @@ describe('resolveRelativeDate', () => {
 
 describe('localDate', () => {
   it("gives the venue's calendar date, not UTC's", () => {
-    // Arrange: 20:00 UTC on the 10th is already 07:00 on the 11th in Sydney (AEDT, UTC+11).
+    // Prepare: 20:00 UTC on the 10th is already 07:00 on the 11th in Sydney (AEDT, UTC+11).
     const instant = new Date('2026-03-10T20:00:00Z');
 
-    // Act / Assert
+    // Act / Assess
     expect(localDate(instant, 'Australia/Sydney')).toBe('2026-03-11');
     expect(localDate(instant, 'UTC')).toBe('2026-03-10');
   });

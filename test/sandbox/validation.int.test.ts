@@ -11,7 +11,7 @@ describe('sandbox request validation: 400 names the field and the expected forma
       startTime: '10:00',
     });
 
-    // Assert
+    // Assess
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
       code: 'invalid_parameter',
@@ -123,7 +123,7 @@ describe('sandbox request validation: 400 names the field and the expected forma
     // Act
     await t.client.post(`/bookings/${t.johnSmith}/reschedule`, { date: 'Saturday', startTime: '10:00' });
 
-    // Assert
+    // Assess
     expect(t.sandbox.admin.booking(t.johnSmith)).toMatchObject({ version: 1, startTime: '15:00' });
     expect(t.sandbox.admin.journal()).toMatchObject([
       { operation: 'rescheduleBooking', status: 400, committed: false },

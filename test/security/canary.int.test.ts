@@ -93,6 +93,12 @@ describe('the user token (canary) never leaves the request path', () => {
     // Act 2 — clarification, then the answer that completes the request; a blocking prompt during execution
     const question = await request('canary-clarify', "Move John's party to Saturday at 3pm");
     const picked = planOf(await request('canary-clarify', 'BK-1044'));
+    // Issue 32: by default code takes a step whose values are all fixed, and the model is asked only when the step
+    // needs judgement. A 400 on the write is such a case (the step goes back to the model to correct), so the
+    // blocking prompt flow still runs in the default configuration: the model's turns are scripted, ask_user, then
+    // after the answer the corrected call.
+    traced.stack.sandbox.admin.injectFault({ operation: 'rescheduleBooking', kind: 'status', status: 400 });
+    const pickedStep = (await client().plans.get(picked.plan_id))?.actions[0]?.parameters ?? {};
     traced.executor.scriptNext(
       new AIMessage({
         content: '',
@@ -104,6 +110,11 @@ describe('the user token (canary) never leaves the request path', () => {
             type: 'tool_call',
           },
         ],
+      }),
+      // After the answer, the model makes the corrected call with the confirmed values.
+      new AIMessage({
+        content: '',
+        tool_calls: [{ id: 'retry-canary', name: 'rescheduleBooking', args: pickedStep, type: 'tool_call' }],
       }),
     );
     await recorded(client().confirm(picked.plan_id, OPERATOR, CANARY));
@@ -131,6 +142,11 @@ describe('the user token (canary) never leaves the request path', () => {
       notAwaiting: await recorded(client().answer(moved.plan_id, OPERATOR, 'hello', CANARY)),
     };
 
+    // Assess: the configuration is the default one, issue 32's switches on (prefetched lookups, direct steps)
+    expect({
+      prefetch: traced.stack.config.PLANNER_PREFETCH,
+      direct: traced.stack.config.EXECUTOR_DIRECT_STEPS,
+    }).toEqual({ prefetch: true, direct: true });
     // Assess: every flow did what it should (so the canary really travelled everywhere)
     expect(read.status).toBe(200);
     expect(completed.status).toBe('completed');

@@ -1,5 +1,5 @@
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
-import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
+import { InMemorySessionStore } from '../../devkit/adapters/memory/in-memory-session-store.ts';
 import { planStoreContract } from '../contracts/plan-store.contract.ts';
 import { sessionStoreContract } from '../contracts/session-store.contract.ts';
 

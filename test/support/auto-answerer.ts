@@ -8,11 +8,11 @@ import {
   SystemMessage,
   ToolMessage,
 } from '@langchain/core/messages';
+import type { RelayAnswer } from '../../devkit/models/relay/relay-answer.ts';
+import { relayRequests } from '../../devkit/models/relay/relay-status.ts';
+import { declarationsOf, GenerateContentRequest } from '../../devkit/models/wire/gemini-wire.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
-import type { RelayAnswer } from '../../lib/models/relay/relay-answer.ts';
-import { relayRequests } from '../../lib/models/relay/relay-status.ts';
-import { declarationsOf, GenerateContentRequest } from '../../lib/models/wire/gemini-wire.ts';
 
 /** A running automatic answerer; stop() ends its watch. */
 export interface AutoAnswerer {

@@ -1,9 +1,9 @@
+import type { FaultInput } from '../../devkit/sandbox/faults.ts';
+import type { FixtureInput } from '../../devkit/sandbox/fixture-schema.ts';
+import type { BookingRecord } from '../../devkit/sandbox/sandbox-state.ts';
 import { OfflineExecutorModel } from '../../lib/models/offline-executor-model.ts';
 import type { StoredPlan } from '../../lib/plans/stored-plan.ts';
 import type { BookingApi } from '../../lib/ports/booking-api.ts';
-import type { FaultInput } from '../../lib/sandbox/faults.ts';
-import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
-import type { BookingRecord } from '../../lib/sandbox/sandbox-state.ts';
 import { executorFixture, TOKEN } from './executor-fixture.ts';
 import type { ExecutorStack } from './executor-harness.ts';
 import { freshWorld, withBeforeCall } from './executor-harness.ts';

@@ -1,4 +1,4 @@
-import type { FixtureInput } from '../../lib/sandbox/fixture-schema.ts';
+import type { FixtureInput } from '../../devkit/sandbox/fixture-schema.ts';
 
 /** The sandbox clock of the executor tests (dates below are absolute, so nothing depends on today). */
 export const EXECUTOR_NOW = '2026-11-20T00:00:00.000Z';

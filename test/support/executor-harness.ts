@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { InMemoryExecutionLog } from '../../devkit/adapters/memory/in-memory-execution-log.ts';
+import { InMemoryPlanQueue } from '../../devkit/adapters/memory/in-memory-plan-queue.ts';
+import { InMemoryPlanStore } from '../../devkit/adapters/memory/in-memory-plan-store.ts';
+import { InMemorySessionStore } from '../../devkit/adapters/memory/in-memory-session-store.ts';
+import type { SandboxAdmin } from '../../devkit/sandbox/sandbox-admin.ts';
+import { startSandbox } from '../../devkit/sandbox/start-sandbox.ts';
 import { createTables } from '../../infra/local/provision.ts';
 import { startDynalite } from '../../infra/local/start-dynalite.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
@@ -7,13 +13,8 @@ import { createDocumentClient } from '../../lib/adapters/dynamodb/document-clien
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
 import { DynamoSessionStore } from '../../lib/adapters/dynamodb/dynamo-session-store.ts';
 import { DynamoExecutionLog } from '../../lib/adapters/execution-log/dynamo-execution-log.ts';
-import { InMemoryExecutionLog } from '../../lib/adapters/execution-log/in-memory-execution-log.ts';
-import { InMemoryPlanQueue } from '../../lib/adapters/memory/in-memory-plan-queue.ts';
-import { InMemoryPlanStore } from '../../lib/adapters/memory/in-memory-plan-store.ts';
-import { InMemorySessionStore } from '../../lib/adapters/memory/in-memory-session-store.ts';
 import { loadConfig } from '../../lib/config/config.ts';
 import { createExecutor } from '../../lib/executor/create-executor.ts';
-import type { ExecutionLog } from '../../lib/executor/execution-log.ts';
 import type { ExecutorDeps } from '../../lib/executor/executor-deps.ts';
 import { answerBlockingPrompt } from '../../lib/plans/answer-blocking-prompt.ts';
 import { silentLog } from '../../lib/plans/ops-log.ts';
@@ -22,12 +23,11 @@ import type { ActionCall, BookingApi } from '../../lib/ports/booking-api.ts';
 import { type Clock, fixedClock } from '../../lib/ports/clock.ts';
 import { type Deadline, NO_DEADLINE } from '../../lib/ports/deadline.ts';
 import { withDeadline } from '../../lib/ports/deadline-scope.ts';
+import type { ExecutionLog } from '../../lib/ports/execution-log.ts';
 import type { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import type { PlanStore } from '../../lib/ports/plan-store.ts';
 import type { SessionStore } from '../../lib/ports/session-store.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import type { SandboxAdmin } from '../../lib/sandbox/sandbox-admin.ts';
-import { startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { EXECUTOR_NOW, executorFixture, TOKEN } from './executor-fixture.ts';
 import { startInProcessSandbox } from './in-process-sandbox.ts';
 import { RecordingLogger } from './recording-logger.ts';
@@ -153,6 +153,8 @@ export interface WorldOptions {
   /** HttpBookingApi timeout; small in the timeout test. Default 30 s (config minimum). */
   timeoutMs?: number;
   maxSelfCorrections?: number;
+  /** EXECUTOR_DIRECT_STEPS (issue 32): code runs fully determined steps without a model turn. Default: on. */
+  directSteps?: boolean;
 }
 
 export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {}): Promise<ExecutorWorld> {
@@ -187,6 +189,7 @@ export async function freshWorld(stack: ExecutorStack, options: WorldOptions = {
         MAX_SELF_CORRECTIONS: options.maxSelfCorrections ?? 2,
         BOOKING_API_TIMEOUT_MS: options.timeoutMs ?? 30_000,
         MAX_EXECUTOR_MODEL_CALLS: 12,
+        EXECUTOR_DIRECT_STEPS: options.directSteps ?? true,
         // The config defaults: the demo venue's timezone and locale.
         VENUE_TIMEZONE: 'Australia/Sydney',
         VENUE_LOCALE: 'en-AU',

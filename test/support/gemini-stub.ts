@@ -1,10 +1,10 @@
-import type { GeminiRule } from '../../lib/models/wire/gemini-request-rules.ts';
-import { modelResponse, type Part } from '../../lib/models/wire/gemini-wire.ts';
-import { type Responder, startModelEndpoint } from '../../lib/models/wire/model-endpoint.ts';
-import { SignatureLedger } from '../../lib/models/wire/signature-ledger.ts';
-import { withGeminiRules } from '../../lib/models/wire/with-gemini-rules.ts';
+import type { GeminiRule } from '../../devkit/models/wire/gemini-request-rules.ts';
+import { modelResponse, type Part } from '../../devkit/models/wire/gemini-wire.ts';
+import { type Responder, startModelEndpoint } from '../../devkit/models/wire/model-endpoint.ts';
+import { SignatureLedger } from '../../devkit/models/wire/signature-ledger.ts';
+import { withGeminiRules } from '../../devkit/models/wire/with-gemini-rules.ts';
 
-export { findForbiddenSchemaKeys } from '../../lib/models/wire/schema-subset.ts';
+export { findForbiddenSchemaKeys } from '../../devkit/models/wire/schema-subset.ts';
 
 /** One scripted functionCall part; `id` is always sent (without one LangChain invents a random id). */
 export interface StubFunctionCall {
@@ -30,7 +30,7 @@ export interface CapturedRequest {
 }
 
 export interface GeminiStubOptions {
-  /** Enforce Gemini's request rules (lib/models/wire/gemini-request-rules.ts) with its 400s. Default true. */
+  /** Enforce Gemini's request rules (devkit/models/wire/gemini-request-rules.ts) with its 400s. Default true. */
   strict?: boolean;
   /**
    * Act like Gemini 3: put a fresh thought signature on the first function call of every answer that has none,

@@ -1,11 +1,11 @@
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
-import type { PlannedCall } from '../../lib/executor/execution-log.ts';
 import type {
   ExecutorStateUpdate,
   ExecutorStateValue,
   GraphOutcome,
 } from '../../lib/executor/graph/graph-state.ts';
 import type { StoredPlan, StoredStep } from '../../lib/plans/stored-plan.ts';
+import type { PlannedCall } from '../../lib/ports/execution-log.ts';
 import { aConfirmedPlan, steps } from './executor-plans.ts';
 
 /** A node's update read as the channels it sets (the annotation's update type wraps each channel). */

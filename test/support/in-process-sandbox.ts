@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { loadSpecOperations } from '../../devkit/sandbox/openapi-spec.ts';
+import { handleApiRequest } from '../../devkit/sandbox/request-pipeline.ts';
+import { createSandboxAdmin, type SandboxAdmin } from '../../devkit/sandbox/sandbox-admin.ts';
+import { SandboxCore } from '../../devkit/sandbox/sandbox-core.ts';
 import type { Clock } from '../../lib/ports/clock.ts';
-import { loadSpecOperations } from '../../lib/sandbox/openapi-spec.ts';
-import { handleApiRequest } from '../../lib/sandbox/request-pipeline.ts';
-import { createSandboxAdmin, type SandboxAdmin } from '../../lib/sandbox/sandbox-admin.ts';
-import { SandboxCore } from '../../lib/sandbox/sandbox-core.ts';
 
 /** The sandbox booking API without a socket: its whole request pipeline behind a `fetch`. */
 export interface InProcessSandbox {

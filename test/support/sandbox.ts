@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { demoFixturePath, readFixtureFile } from '../../devkit/sandbox/load-fixture.ts';
+import {
+  type RunningSandbox,
+  type SandboxOptions,
+  startSandbox,
+} from '../../devkit/sandbox/start-sandbox.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
-import { demoFixturePath, readFixtureFile } from '../../lib/sandbox/load-fixture.ts';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 
 /** Wednesday 11 March 2026, 12:00 in Sydney: "next:saturday" is 2026-03-14, "+3d" too. */
 export const PINNED_NOW = '2026-03-11T01:00:00Z';
 export const TODAY = '2026-03-11';
 export const NEXT_SATURDAY = '2026-03-14';
 
-/** Tokens of the demo fixture (lib/sandbox/fixtures/demo-venue.json). */
+/** Tokens of the demo fixture (devkit/sandbox/fixtures/demo-venue.json). */
 export const TOKENS = {
   harbour: 'demo-token-harbour',
   westside: 'demo-token-westside',

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { enableEveryOperation, exerciseEveryOperation } from '../../devkit/registry/synthetic-overlays.ts';
 import { ActionRegistry } from '../../lib/registry/action-registry.ts';
-import { type BuildResult, compileRegistry } from '../../lib/registry/build-registry.ts';
+import { type BuildResult, compileRegistry } from '../../lib/registry/compile/build-registry.ts';
+import { loadOverlays } from '../../lib/registry/compile/load-overlays.ts';
+import { type LoadedSpec, loadSpec } from '../../lib/registry/compile/load-spec.ts';
+import { type ExtractedOperations, extractOperations } from '../../lib/registry/compile/spec-operations.ts';
 import { toFunctionDeclaration } from '../../lib/registry/gemini-declarations.ts';
-import { loadOverlays } from '../../lib/registry/load-overlays.ts';
-import { type LoadedSpec, loadSpec } from '../../lib/registry/load-spec.ts';
-import { type ExtractedOperations, extractOperations } from '../../lib/registry/spec-operations.ts';
-import { enableEveryOperation, exerciseEveryOperation } from '../../lib/registry/synthetic-overlays.ts';
 import { geminiProblems } from './gemini-subset.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

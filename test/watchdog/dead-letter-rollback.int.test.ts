@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaultInput } from '../../devkit/sandbox/faults.ts';
+import { type RunningSandbox, startSandbox } from '../../devkit/sandbox/start-sandbox.ts';
 import { createPlanQueues } from '../../infra/local/provision.ts';
 import { HttpBookingApi } from '../../lib/adapters/booking-api/http-booking-api.ts';
 import { DynamoPlanStore } from '../../lib/adapters/dynamodb/dynamo-plan-store.ts';
@@ -18,8 +20,6 @@ import { sweepStuckPlans } from '../../lib/plans/sweep-stuck-plans.ts';
 import { fixedClock } from '../../lib/ports/clock.ts';
 import { PlanMessage } from '../../lib/ports/plan-queue.ts';
 import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
-import type { FaultInput } from '../../lib/sandbox/faults.ts';
-import { type RunningSandbox, startSandbox } from '../../lib/sandbox/start-sandbox.ts';
 import { dieUntilDeadLettered, queueDepth } from '../support/dead-letters.ts';
 import { EXECUTOR_NOW, executorFixture, TOKEN } from '../support/executor-fixture.ts';
 import { aConfirmedPlan, steps } from '../support/executor-plans.ts';
@@ -76,6 +76,7 @@ async function aPlanWhoseExecutorDied() {
       MAX_SELF_CORRECTIONS: 2,
       BOOKING_API_TIMEOUT_MS: 30_000,
       MAX_EXECUTOR_MODEL_CALLS: 12,
+      EXECUTOR_DIRECT_STEPS: true,
       VENUE_TIMEZONE: 'Australia/Sydney',
       VENUE_LOCALE: 'en-AU',
       IN_DOUBT_MAX_RESENDS: 2,

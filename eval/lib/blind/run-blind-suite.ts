@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
+import { type ChatReply, ServiceCallError, ServiceClient } from '../../../devkit/chat/service-client.ts';
 import { startLocalStack } from '../../../infra/local/local-stack.ts';
-import { type ChatReply, ServiceCallError, ServiceClient } from '../../../lib/chat/service-client.ts';
 import { fixedClock } from '../../../lib/ports/clock.ts';
 import { loadCompiledRegistry } from '../../../lib/registry/compiled-registry.ts';
 import type { EvalArgs } from '../cli-args.ts';

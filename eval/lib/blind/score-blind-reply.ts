@@ -1,4 +1,4 @@
-import type { ChatReply } from '../../../lib/chat/service-client.ts';
+import type { ChatReply } from '../../../devkit/chat/service-client.ts';
 import { outcomeClassOf, scoreTurnOutcome } from '../score/turn-outcome.ts';
 import type { BlindCase, ExpectedAction, ExpectedValue } from './blind-case.ts';
 

@@ -1,4 +1,4 @@
-import type { SideEffects } from '../../../lib/sandbox/sandbox-admin.ts';
+import type { SideEffects } from '../../../devkit/sandbox/sandbox-admin.ts';
 import type { StateExpectation, StateProblem } from './state-expectation.ts';
 
 /** Links / confirmations: each expected one issued once, none other (when the label lists them). */

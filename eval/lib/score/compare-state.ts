@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../../../lib/sandbox/sandbox-state.ts';
+import type { BookingRecord } from '../../../devkit/sandbox/sandbox-state.ts';
 import { show } from '../match.ts';
 import { sideEffectProblems } from './compare-side-effects.ts';
 import { samePhone } from './same-phone.ts';

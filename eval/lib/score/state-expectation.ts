@@ -1,5 +1,5 @@
-import type { SideEffects } from '../../../lib/sandbox/sandbox-admin.ts';
-import type { BookingRecord } from '../../../lib/sandbox/sandbox-state.ts';
+import type { SideEffects } from '../../../devkit/sandbox/sandbox-admin.ts';
+import type { BookingRecord } from '../../../devkit/sandbox/sandbox-state.ts';
 
 /** Raw sandbox booking fields a label may name (GET /__admin/bookings/{id}). */
 export const LABELLED_FIELDS = [

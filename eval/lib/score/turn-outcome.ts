@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ChatReply } from '../../../lib/chat/service-client.ts';
+import type { ChatReply } from '../../../devkit/chat/service-client.ts';
 
 /** The reply classes the corpora label (openapi/service.yaml reply_type, with a plan as its own class). */
 export const OutcomeClass = z.enum(['plan', 'question', 'decline', 'cancel']);

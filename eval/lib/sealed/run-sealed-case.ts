@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatReply, ServiceClient } from '../../../lib/chat/service-client.ts';
-import type { SandboxAdmin } from '../../../lib/sandbox/sandbox-admin.ts';
+import type { ChatReply, ServiceClient } from '../../../devkit/chat/service-client.ts';
+import type { SandboxAdmin } from '../../../devkit/sandbox/sandbox-admin.ts';
 import { scoreTurnOutcome } from '../score/turn-outcome.ts';
 import { waitForPlan } from '../wait-for-plan.ts';
 import {

@@ -1,5 +1,5 @@
+import { ServiceCallError, ServiceClient } from '../../../devkit/chat/service-client.ts';
 import { startLocalStack } from '../../../infra/local/local-stack.ts';
-import { ServiceCallError, ServiceClient } from '../../../lib/chat/service-client.ts';
 import { fixedClock } from '../../../lib/ports/clock.ts';
 import type { EvalArgs } from '../cli-args.ts';
 import type { ConversationHooks } from '../model-session.ts';
@@ -13,6 +13,11 @@ export interface SealedCaseResult extends SealedRun {
   id: string;
   file: string;
   venue: string;
+  /**
+   * With a model session: its judgement of the conversation (a cassette replay: same requests, same verdict).
+   * Kept apart from the verdict, since a miss that replays differently is still a miss.
+   */
+  conversation?: { passed: boolean; failures: string[] };
 }
 
 export interface SealedReport {
@@ -95,8 +100,18 @@ export async function runSealedSuite(options: SealedRunOptions): Promise<SealedR
           transcript: [],
         };
       }
-      const verdict = await judged(options.conversations, sealedCase.id, run.verdict);
-      const result = { id: sealedCase.id, file: sealedCase.file, venue: sealedCase.venue, ...run, verdict };
+      const seen = await options.conversations?.end(sealedCase.id, 1, {
+        passed: run.verdict.verdict === 'right',
+        failures: run.verdict.verdict === 'right' ? [] : [run.verdict.reason],
+      });
+      const result = {
+        id: sealedCase.id,
+        file: sealedCase.file,
+        venue: sealedCase.venue,
+        ...run,
+        verdict: judged(seen, run.verdict),
+        ...(seen ? { conversation: seen } : {}),
+      };
       results.push(result);
       options.onCase?.(result);
     }
@@ -118,14 +133,11 @@ export async function runSealedSuite(options: SealedRunOptions): Promise<SealedR
 }
 
 /** A model session's judgement (a cassette replay that drifted) turns a right case into a miss. */
-async function judged(
-  hooks: ConversationHooks | undefined,
-  id: string,
+function judged(
+  seen: { passed: boolean; failures: string[] } | undefined,
   verdict: SealedVerdict,
-): Promise<SealedVerdict> {
-  const passed = verdict.verdict === 'right';
-  const seen = await hooks?.end(id, 1, { passed, failures: passed ? [] : [verdict.reason] });
-  if (!seen || seen.passed || !passed) return verdict;
+): SealedVerdict {
+  if (!seen || seen.passed || verdict.verdict !== 'right') return verdict;
   const reason = seen.failures.join('; ') || 'the conversation did not replay';
   return { verdict: 'miss', failureClass: 'replay differs', reason };
 }

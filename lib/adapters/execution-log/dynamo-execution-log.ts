@@ -7,7 +7,7 @@ import {
   ExecutionRecord,
   LoggedMessage,
   StaleExecutionRecordError,
-} from '../../executor/execution-log.ts';
+} from '../../ports/execution-log.ts';
 
 /** Options of the DynamoDB execution log. */
 export interface DynamoExecutionLogOptions {

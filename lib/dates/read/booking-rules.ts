@@ -80,7 +80,21 @@ export const BOOKING_RULES: readonly Rule[] = [
         : [day, { k: 'clock', minutes: start, relative: true }];
     },
   },
-  { name: 'same-day', pattern: '(?:the )?same day', read: (_, cal) => fromBookingDay(cal, (d) => d) },
+  {
+    // Issue 33: "keep the date", "same date", "keep the same day" say the booking's day stays.
+    name: 'same-day',
+    pattern:
+      '(?:keep(?:ing)? )?(?:the |its |their )?same (?:day|date)|keep(?:ing)? (?:the |its |their )?(?:day|date)',
+    read: (_, cal) => fromBookingDay(cal, (d) => d),
+  },
+  {
+    name: 'keep-time',
+    pattern: 'keep(?:ing)? (?:the |its |their )?(?:same )?time',
+    read: (_, cal) => {
+      const start = cal.booking?.minutes;
+      return start === undefined ? bad('needs_booking') : { k: 'clock', minutes: start, relative: true };
+    },
+  },
   {
     name: 'same-time',
     pattern: '(?:the |at the )?same time',

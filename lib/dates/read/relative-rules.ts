@@ -93,7 +93,8 @@ export const RELATIVE_RULES: readonly Rule[] = [
       return [on(at.startOf('day'), true), { k: 'clock', minutes: at.hour * 60 + at.minute, relative: true }];
     },
   },
-  { name: 'today', pattern: 'today', read: (_, cal) => on(cal.today, true) },
+  // "later today", "later on today": still today (a relay recording asked a needless question for it).
+  { name: 'today', pattern: '(?:later (?:on )?)?today', read: (_, cal) => on(cal.today, true) },
   { name: 'tomorrow', pattern: 'tomorrow', read: (_, cal) => on(cal.today.plus({ days: 1 }), true) },
   { name: 'tonight', pattern: 'tonight', read: (_, cal) => todayAnd(cal, 'night') },
 ];

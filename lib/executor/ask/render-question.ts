@@ -1,5 +1,6 @@
 import { type BaseMessage, isToolMessage } from '@langchain/core/messages';
 import { bookingDataJson } from '../../contracts/booking-data-block.ts';
+import { isLocalTime } from '../../contracts/primitives.ts';
 import type { StoredPlan, StoredStep } from '../../plans/stored-plan.ts';
 import type { ActionRegistry } from '../../registry/action-registry.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
@@ -111,8 +112,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-const CLOCK = /^\d{2}:\d{2}$/;
-
 function slotTimes(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) slotTimes(v, out);
   else if (isRecord(value)) {
@@ -120,7 +119,7 @@ function slotTimes(value: unknown, out: string[] = []): string[] {
       if (key === 'alternatives' && Array.isArray(v)) {
         for (const slot of v) {
           const time = isRecord(slot) ? (slot.start_time ?? slot.startTime) : undefined;
-          if (typeof time === 'string' && CLOCK.test(time) && !out.includes(time)) out.push(time);
+          if (typeof time === 'string' && isLocalTime(time) && !out.includes(time)) out.push(time);
         }
       } else slotTimes(v, out);
     }

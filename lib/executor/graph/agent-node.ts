@@ -1,13 +1,14 @@
 import { type AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
 import { hasErrorName } from '../../errors/has-error-name.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import { nextOpenStep, saveCheckpoint } from '../execution-state.ts';
 import { ModelCallError, ModelNotToolCapableError } from '../executor-errors.ts';
 import { crash, type RunContext } from '../run-context.ts';
 import { askUserTool } from './ask-user-tool.ts';
+import { directTurn } from './direct-step.ts';
 import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';
 import { toUpdate } from './graph-state.ts';
-import { nudgeMessage } from './prompt.ts';
+import { nudgeMessage, requestMessages } from './prompt.ts';
 import { mapToolCalls } from './tool-call-mapping.ts';
 import { toolDefinitions } from './tool-definitions.ts';
 
@@ -29,7 +30,7 @@ async function invokeModel(ctx: RunContext, state: ExecutorStateValue): Promise<
     throw new ModelNotToolCapableError('the executor needs a chat model that supports tool calling');
   }
   const bound = model.bindTools(toolDefinitions(state.plan, ctx.deps.registry, askUserTool));
-  const reply = await bound.invoke(state.messages, {
+  const reply = await bound.invoke(requestMessages(state.messages, state.plan, ctx.deps.registry), {
     callbacks: tracer.langchainCallbacks(ctx.scope),
     runName: 'executor_model',
     metadata: { plan_id: ctx.planId },
@@ -39,13 +40,37 @@ async function invokeModel(ctx: RunContext, state: ExecutorStateValue): Promise<
 }
 
 /**
- * Node 'agent' (Reason): asks the model for the next tool call(s), bounded by MAX_EXECUTOR_MODEL_CALLS. The turn
+ * Issue 32: code's turn for a fully determined step, logged and mapped exactly like a model's turn (so a crash
+ * replays it), without a model call: `model_calls` is not counted.
+ */
+async function takeDirectTurn(
+  ctx: RunContext,
+  state: ExecutorStateValue,
+  turn: AIMessage,
+): Promise<ExecutorStateUpdate> {
+  const calls = turn.tool_calls ?? [];
+  ctx.deps.logger.info('executor runs a fully determined step without a model turn', {
+    plan_id: ctx.planId,
+    action_id: calls[0]?.name,
+  });
+  const next = await saveCheckpoint(ctx, state, {
+    messages: [...state.messages, turn],
+    pending: mapToolCalls(state.plan, ctx.deps.registry, calls, state.messages),
+  });
+  return toUpdate(next, [turn]);
+}
+
+/**
+ * Node 'agent' (Reason): asks the model for the next tool call(s), bounded by MAX_EXECUTOR_MODEL_CALLS; a step that
+ * needs no judgement is called by code instead (direct-step.ts, EXECUTOR_DIRECT_STEPS). The turn
  * and its mapping onto the plan are logged before any tool runs, so a crash after this point replays the same
  * calls instead of asking the model again.
  */
 export function agentNode(ctx: RunContext) {
   return async function agent(state: ExecutorStateValue): Promise<ExecutorStateUpdate> {
     const { config } = ctx.deps;
+    const direct = directTurn(ctx, state);
+    if (direct) return takeDirectTurn(ctx, state, direct);
     if (state.model_calls >= config.MAX_EXECUTOR_MODEL_CALLS) {
       return failWith(
         state,

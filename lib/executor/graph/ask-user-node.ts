@@ -1,5 +1,5 @@
 import { raiseBlockingPrompt } from '../../plans/block-for-answer.ts';
-import type { PlannedCall } from '../execution-log.ts';
+import type { PlannedCall } from '../../ports/execution-log.ts';
 import { nextOpenStep } from '../execution-state.ts';
 import type { RunContext } from '../run-context.ts';
 import type { ExecutorStateUpdate, ExecutorStateValue } from './graph-state.ts';

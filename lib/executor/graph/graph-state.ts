@@ -1,7 +1,7 @@
-import { Annotation, MessagesAnnotation } from '@langchain/langgraph';
+import { Annotation, type BinaryOperatorAggregate, MessagesAnnotation } from '@langchain/langgraph';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
-import type { ExecutionFailure, PlannedCall } from '../execution-log.ts';
-import type { ExecutionState } from '../execution-state.ts';
+import { type ExecutionFailure, ExecutionProgress } from '../../ports/execution-log.ts';
+import { type ExecutionState, PROGRESS_FIELDS, type ProgressState } from '../execution-state.ts';
 
 /** How a run of the graph ended for this invocation. */
 export type GraphOutcome =
@@ -21,8 +21,19 @@ function channel<T>(initial: () => T) {
 }
 
 /**
+ * One replace channel per field of ExecutionProgress (lib/ports/execution-log.ts), defaulting to that field's
+ * default in the record's schema: the channels cannot drift from the record they are saved to.
+ */
+function progressChannels(): { [K in keyof ProgressState]: BinaryOperatorAggregate<ProgressState[K]> } {
+  const shape = ExecutionProgress.shape;
+  return Object.fromEntries(
+    PROGRESS_FIELDS.map((field) => [field, channel(() => shape[field].parse(undefined))]),
+  ) as { [K in keyof ProgressState]: BinaryOperatorAggregate<ProgressState[K]> };
+}
+
+/**
  * The executor graph's state (langgraphjs: routers read only the state, as the prebuilt react agent does): the
- * conversation, the plan item as last written, the checkpoint's fields (ExecutionState: the last turn's
+ * conversation, the plan item as last written, the checkpoint's progress (ExecutionState: the last turn's
  * mapping, the loop's counters, the logged failure, rollback progress, the checkpoint's seq) and how this
  * invocation ended. The durable copies are the plan item and the execution log; every node that changes one of
  * them returns the new values here.
@@ -30,15 +41,7 @@ function channel<T>(initial: () => T) {
 export const ExecutorState = Annotation.Root({
   ...MessagesAnnotation.spec,
   plan: Annotation<StoredPlan>({ reducer: replace }),
-  pending: channel<PlannedCall[]>(() => []),
-  model_calls: channel(() => 0),
-  model_errors: channel(() => 0),
-  corrections: channel<Record<string, number>>(() => ({})),
-  nudges: channel(() => 0),
-  after_answer: channel(() => false),
-  failure: channel<ExecutionFailure | undefined>(() => undefined),
-  compensation_failures: channel<Record<string, string>>(() => ({})),
-  compensation_versions: channel<Record<string, number>>(() => ({})),
+  ...progressChannels(),
   log: Annotation<ExecutionState['log']>({ reducer: replace }),
   outcome: channel<GraphOutcome>(() => ({ kind: 'running' })),
 });

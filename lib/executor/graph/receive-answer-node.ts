@@ -1,8 +1,8 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { consumeBlockingAnswer, reAskBlockingPrompt } from '../../plans/block-for-answer.ts';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
+import type { PlannedCall } from '../../ports/execution-log.ts';
 import { readAnswer } from '../ask/read-answer.ts';
-import type { PlannedCall } from '../execution-log.ts';
 import { nextOpenStep, saveCheckpoint, withPlan } from '../execution-state.ts';
 import { planVenue } from '../plan-venue.ts';
 import type { RunContext } from '../run-context.ts';

@@ -1,9 +1,9 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ToolCall } from '@langchain/core/messages/tool';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
+import type { PlannedCall } from '../../ports/execution-log.ts';
 import type { ActionRegistry } from '../../registry/action-registry.ts';
 import { renderQuestion } from '../ask/render-question.ts';
-import type { PlannedCall } from '../execution-log.ts';
 import { ASK_USER, AskUserArgs } from './ask-user-tool.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type AIMessage, type BaseMessage, isAIMessage } from '@langchain/core/messages';
-import type { ExecutionFailure, PlannedCall } from '../execution-log.ts';
+import type { ExecutionFailure, PlannedCall } from '../../ports/execution-log.ts';
 import { type ExecutionState, nextOpenStep, saveCheckpoint } from '../execution-state.ts';
 import type { RunContext } from '../run-context.ts';
 import { observationMessage } from '../step/observation.ts';

@@ -1,7 +1,7 @@
 import type { RollbackReport } from '../../contracts/action-result.ts';
 import { type ExecutionEnd, statusAfterFailure } from '../../plans/finish-execution.ts';
 import type { StoredPlan } from '../../plans/stored-plan.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import { type ExecutionState, saveCheckpoint } from '../execution-state.ts';
 import { closeExecution } from '../graph/close-execution.ts';
 import type { StepContext } from '../run-context.ts';

@@ -1,6 +1,6 @@
 import type { RollbackReport } from '../../contracts/action-result.ts';
 import { recordCompensation } from '../../plans/step-records.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import { type ExecutionState, saveCheckpoint, withPlan } from '../execution-state.ts';
 import { crash, type StepContext } from '../run-context.ts';
 import { validateArguments } from '../step/argument-schema.ts';

@@ -1,8 +1,9 @@
 import type { ReversalFailure, RollbackReport } from '../../contracts/action-result.ts';
-import { isPiiKey, maskByKey } from '../../observability/redact.ts';
+import { maskByKey } from '../../observability/redact.ts';
 import type { StoredPlan, StoredStep } from '../../plans/stored-plan.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
+import { isPiiParameter } from '../../registry/pii-parameter.ts';
 import { bookingOf, bookingReferences } from '../step/step-label.ts';
 import { compensationArgs } from './compensation-args.ts';
 import { COMPENSATION_IN_DOUBT_REASON } from './resolve-compensation.ts';
@@ -18,8 +19,7 @@ function humanise(name: string): string {
 }
 
 function shown(action: CompiledAction | undefined, name: string, value: unknown): string {
-  // Stryker disable next-line OptionalChaining: only called with the compensation target, which is always defined here
-  const pii = isPiiKey(name) || action?.parameters.some((p) => p.name === name && p.pii) === true;
+  const pii = isPiiParameter(action, name);
   return String(pii ? maskByKey(name, value) : value);
 }
 

@@ -1,6 +1,6 @@
 import { recordStepFailed, recordStepSucceeded } from '../../plans/step-records.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, withPlan } from '../execution-state.ts';
 import type { StepContext } from '../run-context.ts';
 import { canReadBack } from '../step/read-back.ts';

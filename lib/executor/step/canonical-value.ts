@@ -1,7 +1,8 @@
 import { DEFAULT_VENUE_LOCALE, DEFAULT_VENUE_TIMEZONE } from '../../config/config.ts';
 import { e164Of, isPhoneParameter } from '../../contacts/phone.ts';
 import type { ParameterType } from '../../contracts/enums.ts';
-import { canonicalWhen, sameWhen, type VenueSettings, type WhenType } from '../../dates/same-when.ts';
+import { isWhenType as isWhen } from '../../contracts/primitives.ts';
+import { canonicalWhen, sameWhen, type VenueSettings } from '../../dates/same-when.ts';
 
 /**
  * Canonical forms of parameter values, per 001 primitive type. Two values with the same canonical form say the
@@ -37,10 +38,6 @@ export function readingOf(
 const HOME_VENUE: VenueSettings = { timeZone: DEFAULT_VENUE_TIMEZONE, locale: DEFAULT_VENUE_LOCALE };
 /** Absolute values don't depend on now; a date without a year is read near this day, never as "in the past". */
 const NO_NOW = new Date(Date.UTC(2000, 0, 1));
-
-function isWhen(type: ParameterType): type is WhenType {
-  return type === 'date' || type === 'time' || type === 'datetime';
-}
 
 /** The canonical form of a value, or undefined when the value can't be read as that type. */
 export function canonicalValue(

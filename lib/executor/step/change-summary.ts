@@ -1,6 +1,7 @@
-import { isPiiKey, maskByKey } from '../../observability/redact.ts';
+import { maskByKey } from '../../observability/redact.ts';
 import type { StoredPlan, StoredStep } from '../../plans/stored-plan.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
+import { isPiiParameter } from '../../registry/pii-parameter.ts';
 import { bookingOf, bookingReferences } from './step-label.ts';
 
 const IDENTIFIERS = /(^|_)(id|reference)$/;
@@ -10,7 +11,7 @@ function humanise(name: string): string {
 }
 
 function display(action: CompiledAction, name: string, value: unknown): string {
-  const pii = isPiiKey(name) || action.parameters.some((p) => p.name === name && p.pii);
+  const pii = isPiiParameter(action, name);
   if (value === '' || value === null || value === undefined) return '(empty)';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return pii ? String(maskByKey(name, text)) : text;

@@ -1,20 +1,21 @@
 import { isPiiKey, maskByKey } from '../../observability/redact.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
+import { isPiiParameter } from '../../registry/pii-parameter.ts';
 
-/** Names of the action's parameters that carry guest PII (overlay pii_parameters, or inferred by the registry). */
-function piiNames(action: CompiledAction | undefined): Set<string> {
-  return new Set((action?.parameters ?? []).filter((p) => p.pii).map((p) => p.name));
-}
-
-/** Masks PII values of a flat parameter map: declared PII parameters and well-known PII keys (email, phone…). */
+/**
+ * Masks PII values of a flat parameter map: the parameters the compiled action classifies as PII
+ * (lib/registry/pii-parameter.ts), and PII keys inside any other value (a PII object is masked field by field).
+ */
 export function maskParameters(
   action: CompiledAction | undefined,
   values: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
   if (values === undefined) return undefined;
-  const pii = piiNames(action);
   return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, pii.has(k) || isPiiKey(k) ? maskByKey(k, v) : maskDeep(v)]),
+    Object.entries(values).map(([k, v]) => [
+      k,
+      isPiiParameter(action, k) && typeof v === 'string' ? maskByKey(k, v) : maskDeep(v),
+    ]),
   );
 }
 

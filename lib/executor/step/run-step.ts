@@ -6,8 +6,8 @@ import {
 } from '../../plans/step-records.ts';
 import type { StoredStep } from '../../plans/stored-plan.ts';
 import type { ActionOutcome } from '../../ports/booking-api.ts';
+import type { ExecutionFailure } from '../../ports/execution-log.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import type { ExecutionFailure } from '../execution-log.ts';
 import { type ExecutionState, saveCheckpoint, stepOf, stepOutputs, withPlan } from '../execution-state.ts';
 import { planVenue } from '../plan-venue.ts';
 import { crash, type RunContext } from '../run-context.ts';

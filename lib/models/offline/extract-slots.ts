@@ -2,6 +2,7 @@ import { phoneShapedRuns } from '../../contacts/phone.ts';
 import { maskNonCounts } from '../../counts/mask-non-counts.ts';
 import { readCount } from '../../counts/read-count.ts';
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import { guestNamesIn } from './guest-names.ts';
 import {
   asksCancel,
   asksConfirmation,
@@ -11,6 +12,7 @@ import {
   noteTextOf,
   unsupportedIn,
 } from './intent-cues.ts';
+import { NAME, NOT_NAMES } from './name-words.ts';
 import {
   asksNewBooking,
   mentionsUnreadTime,
@@ -18,6 +20,9 @@ import {
   referencesIn,
   turnsAway,
 } from './request-cues.ts';
+
+export { cleanName } from './guest-names.ts';
+export { NAME, NOT_NAMES };
 
 /** What the offline planner can act on: seed 000's three changes and the seeds' other model-visible flows. */
 export type OfflineIntent =
@@ -35,6 +40,8 @@ export interface MessageSlots {
   intents: OfflineIntent[];
   reference?: string;
   guestName?: string;
+  /** Other words that may name the guest, tried in the search when the first finds no booking (guest-names.ts). */
+  otherNames?: string[];
   /** The user's words for the date, e.g. "the 3rd at 2 in the afternoon" (the resolver keeps only the date). */
   datePhrase?: string;
   timePhrase?: string;
@@ -85,15 +92,6 @@ const GUEST_COUNT =
 /** A correction inside one message: what follows it replaces what came before. */
 export const CORRECTION =
   /\b(?:no wait|wait no|sorry|i mean|i meant|rather|scratch that|no,? actually)\b[,.\s—-]*(?:just\s+)?/i;
-/** Capitalised words that are not guest names. */
-export const NOT_NAMES = new Set(
-  'I Hi Hey What Who Where When How Why Let It That There Here Please Can Could Would Will Move Moving Reschedule Shift Push Postpone Change Update Set Make Add Remove The A An Actually And Also But Email Phone Mobile Today Tomorrow Tonight Next This That On At For To Thanks Thank OK Ok Yes No It Its Their Booking Party Reservation BK Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Cancel Text Send Resend Note Flag Remember Delete Remove Take Scrap Book Put Give Charge Comp Swap Mr Mrs Ms Miss Dr New SMS Okay Wait Hold Sorry Hang Stop Nah Nope Ignore Keep Leave Confirm Customer Guest Group Family Lot Pls Sure Just Both Is Are Has Have Was Do Does Did Should Tell Reverse Process Permanently Erase Hiya Kia Ora Morena'.split(
-    ' ',
-  ),
-);
-/** A capitalised word with at least one lower-case letter ("O'Brien" yes, "BK" no). */
-export const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
-
 /**
  * Issue 30: the operator says no payment link ("no payment link", "without a link", "don't send a pay link", "skip
  * the payment link"): none is planned, for a new booking or otherwise.
@@ -114,7 +112,7 @@ export function extractSlots(text: string): MessageSlots {
   const removal = asksNoteRemoval(text);
   const note = !removal && asksNote(text) ? noteTextOf(text) : undefined;
   // The note's own words are not request values: "two kids have a nut allergy" is no guest count.
-  const said = note ? text.replace(note, ' ') : text;
+  const said = note ? withoutWords(text, note) : text;
   const email = EMAIL.exec(said)?.[0];
   // A message that is only a number ("021 664 2093") answers a question for one: no "phone" word needed.
   const bare = phoneIn(said);
@@ -130,11 +128,12 @@ export function extractSlots(text: string): MessageSlots {
   const named = references.reduce((t, r) => t.split(r).join(' '), text);
   // "Sophie Turner + Sophie Ngata… no wait, just Sophie Ngata": the words after a correction name the booking.
   const corrected = CORRECTION.exec(named);
-  const guestName =
-    (corrected ? guestNameOf(named.slice(corrected.index + corrected[0].length)) : undefined) ??
-    guestNameOf(named) ??
-    lowerCaseNameOf(named);
-  if (guestName && guestName !== slots.newName) slots.guestName = guestName;
+  const names = [
+    ...(corrected ? guestNamesIn(named.slice(corrected.index + corrected[0].length)) : []),
+    ...guestNamesIn(named),
+  ].filter((n, i, all) => n !== slots.newName && all.indexOf(n) === i);
+  if (names[0]) slots.guestName = names[0];
+  if (names.length > 1) slots.otherNames = names.slice(1);
   const unsupported = unsupportedIn(said);
   if (unsupported) slots.unsupported = unsupported;
   if (removal) slots.intents.push('delete_note');
@@ -231,92 +230,6 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
   return { ...(date ? { datePhrase: date } : {}), ...(time ? { timePhrase: time } : {}) };
 }
 
-function guestNameOf(text: string, anywhere = true): string | undefined {
-  const patterns = [
-    new RegExp(`((?:${NAME}\\s+){0,2}${NAME})'s\\b`),
-    new RegExp(
-      `\\bthe\\s+((?:${NAME}\\s+){0,2}${NAME})\\s+(?:booking|party|reservation|family|group|birthday)`,
-    ),
-    new RegExp(`\\b(?:booking|reservation|party)\\s+(?:for|of|under)\\s+((?:${NAME}\\s*){1,3})`),
-    new RegExp(
-      `\\b(?:[Mm]ove|[Rr]eschedule|[Ss]hift|[Pp]ush|[Cc]hange|[Uu]pdate)\\s+(${NAME}(?:\\s+${NAME})?)\\b(?!')`,
-    ),
-    new RegExp(`\\bfor\\s+(${NAME}(?:\\s+${NAME})?)`),
-    // "sarah smith is now 18", "Okafor has 3 more coming": the subject of the sentence.
-    new RegExp(
-      `^\\s*((?:${NAME}\\s+){0,2}${NAME})\\s+(?:is|are|has|have|needs?|wants?|will|would|cannot)\\b`,
-    ),
-    new RegExp(`^\\s*(?:it's\\s+|its\\s+|the one for\\s+)?(${NAME}(?:\\s+${NAME}){0,2})\\s*[.!]?\\s*$`),
-  ];
-  for (const pattern of patterns) {
-    const name = cleanName(pattern.exec(text)?.[1]);
-    if (name) return name;
-  }
-  if (!anywhere) return undefined;
-  // Anywhere in the sentence: "Okafor party is now 9", "Ben Carter has a new email" (the search decides).
-  for (const m of text.matchAll(new RegExp(`${NAME}(?:\\s+${NAME}){0,2}`, 'g'))) {
-    const name = cleanName(m[0].replace(/['’]s$/, ''));
-    if (name) return name;
-  }
-  return undefined;
-}
-
-/**
- * Words of a request that are not guest names, in lower case: the capitalised non-names, and the everyday words of
- * booking requests. Anything else may be a name typed in lower case.
- */
-const COMMON_WORDS = new Set([
-  ...[...NOT_NAMES].map((w) => w.toLowerCase()),
-  ...(
-    'a about above after again all also am an and any are around as at be because been before being below between ' +
-    'both but by can cannot could did do does doing done dont down during each few for from further get got had has ' +
-    'have having he her here hers him his how i if in into is it its just me more most my myself no nor not now of ' +
-    'off on once only or other our ours out over own same she should so some such than that the their theirs them ' +
-    'then there these they this those through to too under until up very was we were what when where which while ' +
-    'who whom why will with would you your yours ' +
-    'hi hello hey morning afternoon evening night noon midnight tonight today tomorrow yesterday week weeks weekend ' +
-    'day days month months year pm am oclock time times date dates session sessions slot slots instead actually ' +
-    'please pls thanks thank cheers sorry ok okay yes yeah yep sure great thx ta mate guys team ' +
-    'booking bookings booked reservation reservations party parties event group family kids kid children child ' +
-    'adults adult people person persons guests guest pax heads total number numbers count headcount size ' +
-    'change changes changed update updated move moved moving reschedule rescheduled shift push pushed bring brought ' +
-    'put make made set add added remove removed cancel cancelled canceled delete drop dropped swap switch need needs ' +
-    'needed want wants wanted like would let know tell see check confirm confirmed send sent resend text sms email ' +
-    'emails mail phone mobile cell contact details detail address name names note notes link payment pay paid ' +
-    'new old extra another more less fewer earlier later back forward instead same next last first second third ' +
-    'one two three four five six seven eight nine ten eleven twelve dozen half quarter couple few several ' +
-    'coming come arrive arriving attend attending going go come joining join left leave staying stay ' +
-    'birthday cake allergy allergies wheelchair access accessible high chair chairs decorations balloons food ' +
-    'room lane lanes court arena area deck table tables zone pass passes ticket tickets session class lesson ' +
-    'is are be been our us i im ive id were was has have had thats its whats lets'
-  ).split(' '),
-]);
-
-/**
- * Issue 30: operators type names in lower case ("move sarah smith's booking"). When no capitalised name is found,
- * the words that are not everyday request words are tried as a name, in the same shapes as a capitalised one
- * (possessive, "the … booking", after the change verb, "for …"), never anywhere in the sentence: the booking API's
- * fuzzy search then decides, and no match is a question, never a guess.
- */
-function lowerCaseNameOf(text: string): string | undefined {
-  if (new RegExp(NAME).test(text.replace(/\b(?:I|BK)\b/g, ''))) return undefined;
-  const capitalised = text.replace(/[\p{L}][\p{L}'’-]*/gu, (word) => {
-    const plain = word.toLowerCase().replace(/['’]s$/, '');
-    if (COMMON_WORDS.has(plain) || plain.length < 3 || /\d/.test(word)) return word;
-    return word[0]?.toUpperCase() + word.slice(1);
-  });
-  return guestNameOf(capitalised, false);
-}
-
-export function cleanName(raw: string | undefined): string | undefined {
-  if (!raw) return undefined;
-  const words = raw.trim().split(/\s+/);
-  while (words.length > 0 && NOT_NAMES.has(words[0] as string)) words.shift();
-  while (words.length > 0 && NOT_NAMES.has(words.at(-1) as string)) words.pop();
-  const name = words.join(' ');
-  return name.length >= 3 ? name : undefined;
-}
-
 /** Later messages win, field by field; intents accumulate (a follow-up answers an earlier request). */
 export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlots {
   const merged: MessageSlots = { ...older, ...stripUndefined(newer) };
@@ -329,4 +242,10 @@ export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlo
 
 function stripUndefined(slots: MessageSlots): Partial<MessageSlots> {
   return Object.fromEntries(Object.entries(slots).filter(([, v]) => v !== undefined));
+}
+
+/** The message without the note's words, whatever their case (a derived note starts with a capital). */
+function withoutWords(text: string, words: string): string {
+  const at = text.toLowerCase().indexOf(words.toLowerCase());
+  return at < 0 ? text : `${text.slice(0, at)} ${text.slice(at + words.length)}`;
 }

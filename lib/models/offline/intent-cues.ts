@@ -14,29 +14,20 @@ export function asksCancel(text: string): boolean {
 
 /** "Remove the cake note", "take the note off", "delete the note on …". */
 const NOTE_REMOVAL =
-  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe)\b[^.?!]*\bnote\b|\bnote\b[^.?!]*\b(?:remove|delete|off|wrong)\b/i;
+  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong)\b/i;
 
 export function asksNoteRemoval(text: string): boolean {
   return NOTE_REMOVAL.test(text);
 }
 
 /** "Add a note", "Note on …:", "Flag …", "Remember that …", "let staff know". */
-const NOTE = /\bnote\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b/i;
+const NOTE = /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b/i;
 
 export function asksNote(text: string): boolean {
   return NOTE.test(text) && !asksNoteRemoval(text);
 }
 
-/** The note's words: after a colon, after "that", or after "note … to say". Undefined when the message gives none. */
-export function noteTextOf(text: string): string | undefined {
-  const colon = text.indexOf(':');
-  const after =
-    colon >= 0
-      ? text.slice(colon + 1)
-      : (/\b(?:that|saying|to say)\s+(.+)$/i.exec(text)?.[1] ?? /\bnote\b[^,]*,\s*(.+)$/i.exec(text)?.[1]);
-  const note = after?.trim().replace(/^["'“]|["'”]$/g, '');
-  return note && note.length >= 3 ? note : undefined;
-}
+export { noteTextOf } from './note-text.ts';
 
 /** "Resend the confirmation", "text him the booking details", "email them the new details". */
 const CONFIRMATION =
@@ -80,7 +71,12 @@ const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
   ],
 ];
 
+const GREETS_ALL =
+  /\b(?:hi|hey|hello|morning|afternoon|evening|thanks|thank you|cheers|ta|you(?:'re| are)?)\s+all\b(?:\s+well)?/gi;
+
 /** Why the request cannot be done here, if it asks for something the service never does. */
 export function unsupportedIn(text: string): string | undefined {
-  return UNSUPPORTED.find(([pattern]) => pattern.test(text))?.[1];
+  // "Morning all", "hope you're all well": a greeting to the team, not every booking.
+  const said = text.replace(GREETS_ALL, ' ');
+  return UNSUPPORTED.find(([pattern]) => pattern.test(said))?.[1];
 }

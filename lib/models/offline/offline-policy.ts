@@ -22,7 +22,7 @@ import {
 import { planNewBooking } from './plan-new-booking.ts';
 import { labelOf, planSeveral, targetOf } from './plan-several.ts';
 import { OFFLINE_LOOKUPS, type OfflineConversation, type PendingPlan } from './read-conversation.ts';
-import { referencesIn, withdrawsRequest } from './request-cues.ts';
+import { onlyWithdraws, referencesIn, withdrawsRequest } from './request-cues.ts';
 import { splitByBooking } from './split-by-booking.ts';
 
 export type { OfflineCall, OfflineTools } from './offline-types.ts';
@@ -40,6 +40,9 @@ const MASKED_CONTACT = /\*\*\*@|\*\*\*\d{2}\b/;
 export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
   if (conv.rejection) return ask('other', reply.CANNOT_REPAIR);
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
+  // Issue 30: every common way of taking a request back leaves nothing to confirm.
+  if ((conv.pending || conv.earlier.length > 0) && onlyWithdraws(conv.current))
+    return { name: 'cancel_request', args: {} };
   // A pick only chose the booking (the planner resolved it); its words are not values for the request.
   const current: MessageSlots = conv.picked ? { intents: [] } : extractSlots(conv.current);
   // Date words are no request here: "on second thoughts, let's not".
@@ -163,7 +166,17 @@ function resolveTarget(
     const { bookings, searchText } = conv.lastSearch;
     const exact = bookings.filter((b) => request.reference && b.booking_reference === request.reference);
     const matches = exact.length === 1 ? exact : bookings;
-    if (matches.length === 0) return ask('booking', reply.noMatch(searchText));
+    // Issue 30: capital letters do not decide the name; the next words that may be one are searched too. A search
+    // the planner ran before the first call (issue 32's prefetch) counts as ours, and when it found nothing, the
+    // words this model reads as the booking are still searched ("Mr Okafor" found none: "Okafor").
+    const own = current.reference ?? current.guestName ?? current.contactKey;
+    const keys = [own, ...(current.otherNames ?? [])].filter((k): k is string => k !== undefined);
+    const untried = keys.find((k) => !conv.searches.has(k));
+    const referenceTried = current.reference !== undefined && conv.searches.has(current.reference);
+    if (matches.length === 0 && untried && !referenceTried) return search(untried, tools);
+    const first = current.guestName ?? searchText;
+    if (matches.length === 0)
+      return ask('booking', reply.noMatch(conv.searches.has(first) ? first : searchText));
     if (matches.length > 1) {
       return ask(
         'booking',

@@ -104,3 +104,49 @@ const WITHDRAWS =
 export function withdrawsRequest(text: string): boolean {
   return WITHDRAWS.test(text);
 }
+
+/**
+ * Issue 30: a message that only takes the request back, in any of the ways people say it ("scratch that — don't
+ * move it", "forget about it mate", "actually don't change anything", "please disregard", "leave the booking as
+ * is"). Nothing but withdrawal words and filler is left once they are read: a message that goes on to ask for
+ * something ("never mind the time, make it 14") is a request, never a withdrawal.
+ */
+export function onlyWithdraws(text: string): boolean {
+  let rest = text.toLowerCase().replace(/[’‘]/g, "'");
+  let read = false;
+  for (const part of WITHDRAWAL_PARTS) {
+    rest = rest.replace(part, () => {
+      read = true;
+      return ' ';
+    });
+  }
+  return read && rest.split(/[^a-z']+/).every((w) => !w || WITHDRAWAL_FILLER.has(w));
+}
+
+const OBJECT = String.raw`(?:\s+(?:it|that|this|them|him|her|anything|everything|the (?:booking|change|changes|request|plan|last (?:one|message))|my (?:last )?(?:request|message))\b)?`;
+const WITHDRAWAL_PARTS: readonly RegExp[] = [
+  new RegExp(
+    String.raw`\b(?:scratch|scrap|forget(?: about)?|ignore|disregard)\b${OBJECT}(?:\s+request)?`,
+    'g',
+  ),
+  // "cancel that request", never "cancel the booking" (that is a cancellation to plan).
+  /\b(?:cancel|drop|undo)\s+(?:that|this|it|(?:the|my) (?:last )?(?:request|change|changes|plan|message))(?:\s+request)?\b/g,
+  /\bnever\s?mind\b/g,
+  /\bon second thoughts?\b/g,
+  /\bdon'?t worry(?: about (?:it|that))?\b/g,
+  // "don't move it", "actually don't", "no need to change anything"; never "don't forget …" (that asks for more).
+  new RegExp(
+    String.raw`\b(?:don'?t|do not|no need to|not)\b(?:\s+(?!forget\b)(?:do|change|move|touch|update|send|bother|make|go ahead|proceed|cancel))?${OBJECT}`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\bleave\b${OBJECT}(?:\s+(?:as (?:it )?(?:is|was)|how it (?:is|was)|alone|be|for now|as it stands))?`,
+    'g',
+  ),
+  /\bkeep (?:it|everything|things) as (?:it )?(?:is|was)\b/g,
+];
+const WITHDRAWAL_FILLER = new Set(
+  "actually oh ah hmm um no nah nope ok okay sorry please pls thanks thank you ta mate so well just then wait all good fine that's i i'll it's thought thoughts instead after really yeah".split(
+    ' ',
+  ),
+);

@@ -1,7 +1,7 @@
 import { e164Of, phonesIn } from '../../contacts/phone.ts';
 import { licensedCounts } from '../../counts/licensed-counts.ts';
-import { isPiiKey } from '../../observability/redact.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
+import { isPiiParameter } from '../../registry/pii-parameter.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { isWholePlaceholder } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
@@ -107,7 +107,7 @@ export function statedCount(
 }
 
 export function isContact(param: CompiledParameter): boolean {
-  return param.pii === true || isPiiKey(param.name);
+  return isPiiParameter({ parameters: [param] }, param.name);
 }
 
 export function bookingOf(step: PlanStepDraft, bookings: ReadonlyMap<string, BookingRecord>) {

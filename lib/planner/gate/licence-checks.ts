@@ -1,8 +1,8 @@
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { BookingRecord } from '../booking-record.ts';
-import { readWords } from '../licence/intent-cues.ts';
-import { cuesOf, type StepLicence, stepLicence } from '../licence/step-licence.ts';
+import { firstCue, readWords } from '../licence/intent-cues.ts';
+import { cuesOf, needsExplicitCue, type StepLicence, stepLicence } from '../licence/step-licence.ts';
 import { isWholePlaceholder, placeholdersIn } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
 import type { GateError, PlanStepDraft } from './gate-types.ts';
@@ -42,12 +42,56 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     const booking = bookingOf(step, input.bookings);
     const stated = (name: string) => statedValue(action, name, step, booking, valueInput, hasWhen);
     const licence = stepLicence(action, step.parameters, words, stated);
-    if (licence.kind !== 'none' || closesLicensedFlow(action, step, licensed)) {
+    if (
+      licence.kind !== 'none' ||
+      closesLicensedFlow(action, step, licensed) ||
+      createsWithStatedValues(action, step, stated, input, words)
+    ) {
       licensed.set(step.step_number, action.action_id);
       return [];
     }
     return [unlicensedError(step, action, licence)];
   });
+}
+
+/** An id parameter: checked against the lookups (id-checks), never something the user types. */
+const ID_PARAMETER = /(^|_)id$/;
+/** A booking reference ("BK-1042"): the words are about a booking that exists. */
+const BOOKING_REFERENCE = /\b[a-z]{1,5}-\d+\b/i;
+/** Words that say an existing booking changes ("change John Smith's booking to Saturday 3pm for 12 people"). */
+const CHANGE_WORDS = /\b(chang(e|es|ing)|update|modify|amend|edit|existing)\b/i;
+
+/**
+ * A new booking the user describes by its values ("Party Room for the Lees, Saturday 2pm, 12 people") without a
+ * word such as "book": stepLicence licenses by value only a change of an existing booking, so an action that takes
+ * no booking_id is licensed here when the user stated every value it requires (ids aside: they come from lookups).
+ * Never from words about an existing booking: a booking reference, or a cue of an action that changes when an
+ * existing booking is ("move BK-1042 to Saturday 2pm, 12 people" states the same values).
+ */
+function createsWithStatedValues(
+  action: CompiledAction,
+  step: PlanStepDraft,
+  stated: (name: string) => boolean,
+  input: LicenceInput,
+  words: ReturnType<typeof readWords>,
+): boolean {
+  if (needsExplicitCue(action) || action.parameters.some((p) => p.name === 'booking_id')) return false;
+  const required = action.parameters.filter((p) => p.required && !ID_PARAMETER.test(p.name));
+  if (
+    required.length === 0 ||
+    !required.every((p) => step.parameters[p.name] !== undefined && stated(p.name))
+  )
+    return false;
+  if (BOOKING_REFERENCE.test(input.userText) || CHANGE_WORDS.test(input.userText)) return false;
+  const changesWhen = input.registry
+    .modelVisible()
+    .filter(
+      (a) =>
+        !a.read_only &&
+        a.parameters.some((p) => p.name === 'booking_id') &&
+        a.parameters.some((p) => p.type === 'date' || p.type === 'time'),
+    );
+  return !changesWhen.some((a) => firstCue(words, cuesOf(a)) !== undefined);
 }
 
 /** Words, not only numbers and punctuation: a line that can say a change. */

@@ -1,4 +1,5 @@
 import { isPhoneParameter, PHONE_FORMS, phoneProblemText, readPhone } from '../../contacts/phone.ts';
+import { isWhenType } from '../../contracts/primitives.ts';
 import type { PartOfDay, VenueClock } from '../../dates/when-outcome.ts';
 import type { WhenQuestion } from '../../dates/when-question.ts';
 import type { CompiledParameter } from '../../registry/compiled-action.ts';
@@ -87,7 +88,7 @@ export function normalizeProposal(
         parameters[name] = text;
         continue;
       }
-      if (param.type === 'date' || param.type === 'time' || param.type === 'datetime') {
+      if (isWhenType(param.type)) {
         const read = reader.read(param.type, text);
         parameters[name] = read.kind === 'value' ? read.value : text;
         if (read.kind === 'ask')

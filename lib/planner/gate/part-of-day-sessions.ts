@@ -1,3 +1,4 @@
+import { isIsoDate } from '../../contracts/primitives.ts';
 import { formatDay } from '../../dates/format-when.ts';
 import { sessionsInPart } from '../../dates/part-of-day.ts';
 import { sessionQuestion, type WhenQuestion } from '../../dates/when-question.ts';
@@ -27,8 +28,7 @@ export async function resolvePartsOfDay(
     const booking = bookings.get(bookingIdOf(step, steps) ?? '');
     const dateParam = registry.get(step.action_id)?.parameters.find((p) => p.type === 'date')?.name;
     const stepDate = dateParam ? step.parameters[dateParam] : undefined;
-    const date =
-      typeof stepDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(stepDate) ? stepDate : booking?.date;
+    const date = isIsoDate(stepDate) ? stepDate : booking?.date;
     const day = date ? formatDay(date, thisYear) : 'that day';
     // A new booking names its product; a change uses the booking's.
     const stepProduct = step.parameters.product_id;

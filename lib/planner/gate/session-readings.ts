@@ -1,3 +1,4 @@
+import { isIsoDate } from '../../contracts/primitives.ts';
 import type { BookingLookups } from '../booking-lookups.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { bookingIdOf } from '../placeholders.ts';
@@ -49,10 +50,6 @@ export async function settleTimesBySessions(
       step.parameters[dateParam] = only.date;
   }
   return open;
-}
-
-function isIsoDate(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 function literal(value: unknown): string | undefined {

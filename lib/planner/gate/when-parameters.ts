@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { venueDateTime, wireDateTime } from '../../dates/format-when.ts';
+import { isIsoDate, isLocalTime, toWireDateTime, type WhenType } from '../../contracts/primitives.ts';
+import { venueDateTime } from '../../dates/format-when.ts';
 import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { PartOfDay, VenueClock, WhenOutcome } from '../../dates/when-outcome.ts';
 import {
@@ -10,9 +11,6 @@ import {
   whenQuestion,
 } from '../../dates/when-question.ts';
 import type { BookingRecord } from '../booking-record.ts';
-
-/** The 001 types whose values are phrases for the resolver. */
-export type WhenType = 'date' | 'time' | 'datetime';
 
 /** How one date, time or datetime parameter came out: a wire value, a question, or a part of the day. */
 export type WhenParameter =
@@ -30,11 +28,11 @@ export interface WhenReader {
   read(type: WhenType, text: string): WhenParameter;
 }
 
-const EXACT: Record<WhenType, RegExp> = {
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  time: /^([01]\d|2[0-3]):[0-5]\d$/,
-  datetime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
-};
+/** A value already in the 001 wire format (lib/contracts/primitives.ts), as it is sent; undefined for words. */
+function exact(type: WhenType, text: string): string | undefined {
+  if (type === 'datetime') return toWireDateTime(text);
+  return (type === 'date' ? isIsoDate(text) : isLocalTime(text)) ? text : undefined;
+}
 const NEEDED: Record<WhenType, Needed> = { date: 'date', time: 'time', datetime: 'date and time' };
 
 /**
@@ -59,12 +57,8 @@ export function whenReader(venue: VenueClock, booking: BookingRecord | undefined
   };
   return {
     read(type, text) {
-      if (EXACT[type].test(text) && (type !== 'date' || DateTime.fromISO(text).isValid)) {
-        return {
-          kind: 'value',
-          value: type === 'datetime' ? wireDateTime(DateTime.fromISO(text, { setZone: true })) : text,
-        };
-      }
+      const wire = exact(type, text);
+      if (wire !== undefined) return { kind: 'value', value: wire };
       const outcome = cache.get(text) ?? resolveWhen(text, context);
       cache.set(text, outcome);
       // "next Saturday at 2pm" for a time: the time is settled even though the day is not.

@@ -1,4 +1,5 @@
 import { END, START, StateGraph } from '@langchain/langgraph';
+import { prefetchLookupsNode } from '../prefetch/prefetch-lookups.ts';
 import { boundClarificationsNode } from './nodes/bound-clarifications.ts';
 import { cancelNode } from './nodes/cancel.ts';
 import { clarifyNode } from './nodes/clarify.ts';
@@ -32,10 +33,16 @@ const TERMINAL_ROUTES: TerminalRoute[] = [
  *   clarify | decline_request | offer_alternatives | fail_gracefully | model_gave_up
  *     ──► bound_clarifications ──► END
  *
+ * With PLANNER_PREFETCH on (issue 32), `prefetch_lookups` runs first: the lookups the message clearly needs, before
+ * the first model call (START ─► prefetch_lookups ─► understand_intent). Off, START leads to understand_intent.
+ *
  * Built per request: node closures hold the request's context (the token stays inside ctx.lookups).
  */
 export function buildPlanningGraph(ctx: TurnContext) {
-  return new StateGraph(PlanningState)
+  // LangGraph refuses a node no edge reaches, so prefetch_lookups exists only when it runs.
+  const prefetch = ctx.prefetch ? prefetchLookupsNode(ctx) : async () => ({});
+  const graph = new StateGraph(PlanningState)
+    .addNode('prefetch_lookups', prefetch)
     .addNode('understand_intent', understandIntentNode(ctx))
     .addNode('generate_plan', generatePlanNode(ctx))
     .addNode('repair_plan', repairPlanNode(ctx))
@@ -46,7 +53,8 @@ export function buildPlanningGraph(ctx: TurnContext) {
     .addNode('fail_gracefully', failGracefullyNode(ctx))
     .addNode('model_gave_up', modelGaveUpNode(ctx))
     .addNode('bound_clarifications', boundClarificationsNode(ctx))
-    .addEdge(START, 'understand_intent')
+    .addEdge(START, 'prefetch_lookups')
+    .addEdge('prefetch_lookups', 'understand_intent')
     .addConditionalEdges('understand_intent', routeTerminal, TERMINAL_ROUTES)
     .addConditionalEdges('repair_plan', routeTerminal, TERMINAL_ROUTES)
     .addConditionalEdges('generate_plan', routeAfterGate, [
@@ -62,8 +70,8 @@ export function buildPlanningGraph(ctx: TurnContext) {
     .addEdge('fail_gracefully', 'bound_clarifications')
     .addEdge('model_gave_up', 'bound_clarifications')
     .addEdge('bound_clarifications', END)
-    .addEdge('cancel', END)
-    .compile({ name: 'planner' });
+    .addEdge('cancel', END);
+  return graph.compile({ name: 'planner' });
 }
 
 function routeTerminal(state: PlanningValues): TerminalRoute {

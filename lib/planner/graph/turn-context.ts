@@ -46,6 +46,8 @@ export interface TurnContext {
   laterText: (atVersion: number) => string;
   clarificationCount: number;
   maxClarifications: number;
+  /** Issue 32 (PLANNER_PREFETCH): code runs the lookups the message clearly needs before the first model call. */
+  prefetch: boolean;
   /** Quick-action shortcuts offered when the request stays unclear (000 Planning Rules 5). */
   quickActions: string[];
 }

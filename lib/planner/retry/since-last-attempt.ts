@@ -1,3 +1,4 @@
+import { isIsoDate } from '../../contracts/primitives.ts';
 import { formatDay } from '../../dates/format-when.ts';
 import type { StoredPlan, StoredStep } from '../../plans/stored-plan.ts';
 import type { BookingRecord } from '../booking-record.ts';
@@ -86,7 +87,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * looks like one; anything else in those fields is left out rather than echoed into the service's own words.
  */
 const PLAIN_REF = /^[\p{L}\p{N}_.-]{1,40}$/u;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CLOCK = /^\d{1,2}:\d{2}$/;
 const PLAIN_STATUS = /^[a-z_]{1,20}$/;
 
@@ -97,7 +97,7 @@ function refOf(b: RetriedBooking): string {
 
 /** "Fri 27 Nov 18:00" from whichever parts are known and plain. */
 function when(date: string | undefined, time: string | undefined, thisYear: number): string {
-  const day = date !== undefined && ISO_DATE.test(date) ? formatDay(date, thisYear) : undefined;
+  const day = isIsoDate(date) ? formatDay(date, thisYear) : undefined;
   const clock = time !== undefined && CLOCK.test(time) ? time : undefined;
   return [day, clock].filter(Boolean).join(' ') || 'another time';
 }

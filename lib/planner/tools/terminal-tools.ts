@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WHEN_POLICY } from '../prompt/when-policy.ts';
 
 /** Names of the tools that end a planning turn; everything else bound is a read-only lookup. */
 export const TERMINAL_TOOL_NAMES = [
@@ -24,7 +25,7 @@ export const StepParameter = z.object({
   value: z
     .string()
     .describe(
-      'The value as text. Dates and times: copy the user\'s words ("Saturday", "3pm"). Or {{step_N.field}}.',
+      `The value as text, or {{step_N.field}}. Dates and times: ${WHEN_POLICY.copyWords} ${WHEN_POLICY.timeOnly}`,
     ),
 });
 

@@ -1,7 +1,10 @@
 import type { ToolDefinition } from '@langchain/core/language_models/base';
 import * as z from 'zod';
+import { isWhenType } from '../../contracts/primitives.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
-import { toFunctionDeclaration } from '../../registry/gemini-declarations.ts';
+import { type GeminiProperty, toFunctionDeclaration } from '../../registry/gemini-declarations.ts';
+import { LOOKUP_BOOKING_DESCRIPTION, LOOKUP_BOOKING_PARAM, WHEN_POLICY } from '../prompt/when-policy.ts';
+import { addsLookupBooking } from './lookup-booking.ts';
 import {
   AskClarificationArgs,
   CancelRequestArgs,
@@ -18,12 +21,21 @@ import {
  */
 export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
   const declaration = toFunctionDeclaration(action);
-  const properties = { ...declaration.parameters.properties };
+  const properties: Record<string, GeminiProperty> = { ...declaration.parameters.properties };
+  const takesWhen = action.parameters.some((p) => isWhenType(p.type));
   for (const parameter of action.parameters) {
     const property = properties[parameter.name];
-    if (property && WHEN_TYPES.has(parameter.type))
+    if (property && isWhenType(parameter.type))
       properties[parameter.name] = { ...property, description: whenDescription(parameter.description) };
+    // An action's own booking_id is the booking its date words are read against (issue 33).
+    if (property && takesWhen && parameter.name === LOOKUP_BOOKING_PARAM)
+      properties[parameter.name] = {
+        ...property,
+        description: `${parameter.description} ${WHEN_POLICY.relativeToBooking}`.trim(),
+      };
   }
+  if (addsLookupBooking(action))
+    properties[LOOKUP_BOOKING_PARAM] = { type: 'string', description: LOOKUP_BOOKING_DESCRIPTION };
   return {
     type: 'function',
     function: {
@@ -34,19 +46,17 @@ export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
   };
 }
 
-const WHEN_TYPES: ReadonlySet<string> = new Set(['date', 'time', 'datetime']);
-
 /**
- * A lookup's date or time parameter as rule 4 of the prompt says: the user's words are welcome, because the
- * planner reads every lookup's dates through lib/dates before calling the API (issue 18: a description saying
- * "YYYY-MM-DD" told the model to compute dates, against the prompt). The spec's own format hint is dropped.
+ * A lookup's date or time parameter says what rule 4 says, word for word (lib/planner/prompt/when-policy.ts):
+ * the planner reads every lookup's dates through lib/dates before calling the API. The spec's own format hint is
+ * dropped (issue 18: "YYYY-MM-DD" told the model to compute dates, against the prompt).
  */
 function whenDescription(description: string): string {
   const plain = description
     .replace(/\s*\((YYYY-MM-DD|HH:MM)\)/g, '')
     .replace(/\s*Format [^.]*\./g, '')
     .trim();
-  return `${plain} Copy the user's words ("Saturday", "the 3rd", "3pm") or write YYYY-MM-DD / HH:MM; code resolves them.`;
+  return [plain, WHEN_POLICY.copyWords, WHEN_POLICY.relativeToBooking].filter(Boolean).join(' ');
 }
 
 /** The four terminal tools; propose_plan's action_id is restricted to the bound plan actions. */

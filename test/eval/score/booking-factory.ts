@@ -1,5 +1,5 @@
-import type { SideEffects } from '../../../lib/sandbox/sandbox-admin.ts';
-import type { BookingRecord, PaymentLinkRecord } from '../../../lib/sandbox/sandbox-state.ts';
+import type { SideEffects } from '../../../devkit/sandbox/sandbox-admin.ts';
+import type { BookingRecord, PaymentLinkRecord } from '../../../devkit/sandbox/sandbox-state.ts';
 
 /** A sandbox booking record (GET /__admin/bookings/{id}) with the fields a test overrides. */
 export function aBooking(fields: Partial<BookingRecord> = {}): BookingRecord {

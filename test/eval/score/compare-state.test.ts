@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { BookingRecord } from '../../../devkit/sandbox/sandbox-state.ts';
 import { compareState } from '../../../eval/lib/score/compare-state.ts';
 import type { ObservedState, StateExpectation } from '../../../eval/lib/score/state-expectation.ts';
-import type { BookingRecord } from '../../../lib/sandbox/sandbox-state.ts';
 import { aBooking, aLink, noSideEffects } from './booking-factory.ts';
 
 const lee = aBooking({ bookingId: 'bk_lee2', bookingReference: 'LK-1002', guestName: 'Tom Lee', notes: [] });

@@ -1,4 +1,4 @@
-import type { ChatReply, ViewedPlan } from '../../../lib/chat/service-client.ts';
+import type { ChatReply, ViewedPlan } from '../../../devkit/chat/service-client.ts';
 
 type Step = { action_id: string; parameters: Record<string, unknown> };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatReply, ViewedPlan } from '../../../devkit/chat/service-client.ts';
+import type { BookingRecord } from '../../../devkit/sandbox/sandbox-state.ts';
 import { runSealedCase, type SealedCaseTarget } from '../../../eval/lib/sealed/run-sealed-case.ts';
 import { SealedCase } from '../../../eval/lib/sealed/sealed-case.ts';
-import type { ChatReply, ViewedPlan } from '../../../lib/chat/service-client.ts';
-import type { BookingRecord } from '../../../lib/sandbox/sandbox-state.ts';
 import { aBooking, noSideEffects } from '../score/booking-factory.ts';
 import { aPlanReply, aQuestionReply, aViewedPlan } from '../score/reply-factory.ts';
 

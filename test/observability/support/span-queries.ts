@@ -30,10 +30,15 @@ export function node(name: string, ...children: TreeShape[]): TreeShape {
   return { name, children };
 }
 
-/** The seed-000 planning part of a trace, as the offline planner produces it for a one-search request. */
+/**
+ * The seed-000 planning part of a trace, as the offline planner produces it for a request naming one guest and one
+ * date, in the default configuration: code runs the search and that day's availability first (issue 32
+ * PLANNER_PREFETCH, its own `prefetch_lookups` span with one tool span per lookup), so the model answers in one call.
+ */
 export function planningTree(): TreeShape[] {
   return [
-    node('intent_understanding', node('planner_model'), node('tool:searchBookings'), node('planner_model')),
+    node('prefetch_lookups', node('tool:searchBookings'), node('tool:getAvailability')),
+    node('intent_understanding', node('planner_model')),
     node('plan_generation'),
   ];
 }

@@ -35,7 +35,10 @@ export interface TracedStack {
 export type TracedStackOptions = Omit<
   LocalStackOptions,
   'env' | 'modelProvider' | 'onBatch' | 'onBatchStart' | 'clock'
->;
+> & {
+  /** Settings on top of the capture's LANGFUSE_* ones (e.g. an issue-32 switch a test turns off). */
+  env?: Record<string, string>;
+};
 
 /** Boots the capture server and the local stack (clock pinned on the demo fixture's Wednesday). */
 export async function startTracedStack(options: TracedStackOptions = {}): Promise<TracedStack> {
@@ -45,7 +48,7 @@ export async function startTracedStack(options: TracedStackOptions = {}): Promis
   const stack = await startLocalStack({
     ...options,
     clock: fixedClock(PINNED_NOW),
-    env: captureEnv(langfuse),
+    env: { ...options.env, ...captureEnv(langfuse) },
     modelProvider: models.provider,
     onBatchStart: () => batches.started(),
     onBatch: () => batches.ended(),

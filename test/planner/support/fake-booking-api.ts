@@ -89,8 +89,16 @@ export class FakeBookingApi implements BookingApi {
     switch (actionId) {
       case 'searchBookings': {
         const text = String(args.search_text).toLowerCase();
+        // Like the sandbox: name, reference, or a fragment of the email or of the phone's digits.
+        const digits = text.replace(/\D/g, '');
         const found = this.bookings.filter(
-          (b) => b.guest_name.toLowerCase().includes(text) || b.booking_reference.toLowerCase() === text,
+          (b) =>
+            b.guest_name.toLowerCase().includes(text) ||
+            b.booking_reference.toLowerCase() === text ||
+            (text.includes('@') && b.email.toLowerCase().includes(text)) ||
+            (digits.length >= 3 &&
+              digits === text.replace(/[\s().+-]/g, '') &&
+              b.phone.replace(/\D/g, '').includes(digits)),
         );
         return ok({ bookings: found.map(({ email: _e, phone: _p, version: _v, ...item }) => item) });
       }

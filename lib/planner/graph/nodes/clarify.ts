@@ -1,7 +1,8 @@
 import type { BookingSummary } from '../../../contracts/booking.ts';
 import { toBookingSummary } from '../../booking-record.ts';
+import { noMatchQuestion } from '../../no-match-question.ts';
 import { guardQuestion } from '../../question-guard.ts';
-import type { PlanningUpdate, PlanningValues, SearchRecord } from '../planning-state.ts';
+import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 
 /** What to try when a search found nothing (000 Booking Resolution 5). */
 export const NO_MATCH_TIPS = [
@@ -53,7 +54,7 @@ export function clarifyNode() {
       return {
         result: {
           kind: 'clarification',
-          question: noMatchQuestion(lastSearch, singleQuestion(question)),
+          question: singleQuestion(noMatchQuestion(lastSearch.search_text, question)),
           unclear: 'booking_not_found',
           suggestions: NO_MATCH_TIPS,
           counts: true,
@@ -73,10 +74,4 @@ export function singleQuestion(text: string): string {
   return first >= 0 && first < trimmed.length - 1 && trimmed.slice(first + 1).includes('?')
     ? trimmed.slice(0, first + 1)
     : trimmed;
-}
-
-function noMatchQuestion(search: SearchRecord, question: string): string {
-  if (/no matching booking/i.test(question)) return question;
-  const what = search.search_text ? ` for "${search.search_text}"` : '';
-  return `No matching booking found${what}. ${question}`;
 }

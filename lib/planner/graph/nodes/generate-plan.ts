@@ -79,7 +79,9 @@ export function generatePlanNode(ctx: TurnContext) {
           userText: ctx.userText,
           carriedValues: ctx.carriedValues,
           today: today.toISODate() ?? '',
-          seenIds: mergeIds(state.seen_ids, ids),
+          // The pending plan's ids were licensed when it was proposed; rule 8 re-proposes that plan in full in a
+          // later turn, without the lookups that returned them, so they stay licensed.
+          seenIds: mergeIds(mergeIds(state.seen_ids, ids), idsIn(ctx.pendingSteps.map((s) => s.parameters))),
           bookingFields: new Set(ctx.registry.get(ctx.roles.get)?.output_fields ?? []),
           locale: ctx.venue.locale,
         });
