@@ -31,19 +31,25 @@ const committed = [
 const blindCassettes = suites.includes('blind') ? join(evalCassettes, 'blind') : undefined;
 const sealedCassettes = suites.includes('sealed') ? join(evalCassettes, 'sealed') : undefined;
 
-/** Replays a cassette directory's cases (golden suite) with --provider cassette; the model server applies the strict stub's rules. */
-async function replay(dir: string, cases: EvalCase[]) {
-  const logged: string[] = [];
+/** A --provider cassette model session over one cassette directory; the model server applies the strict stub's rules. */
+async function cassetteSession(dir: string, suite: string, log: (line: string) => void = () => undefined) {
   const session = await startModelSession({
     provider: 'cassette',
-    suite: 'golden',
+    suite,
     cassettesDir: dir,
     record: false,
     relay: RELAY,
     model: MODEL,
-    log: (line) => logged.push(line),
+    log,
   });
   if (!session) throw new Error('the cassette provider always has a model session');
+  return session;
+}
+
+/** Replays a cassette directory's cases (golden suite). */
+async function replay(dir: string, cases: EvalCase[]) {
+  const logged: string[] = [];
+  const session = await cassetteSession(dir, 'golden', (line) => logged.push(line));
   try {
     const report = await runEval({
       provider: 'cassette',
@@ -83,16 +89,7 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       const cassettes = readCassettes(dir);
       const suite = loadBlindSuite();
       const cases = suite.cases.filter((c) => cassettes.has(c.id));
-      const session = await startModelSession({
-        provider: 'cassette',
-        suite: 'blind',
-        cassettesDir: dir,
-        record: false,
-        relay: RELAY,
-        model: MODEL,
-        log: () => undefined,
-      });
-      if (!session) throw new Error('the cassette provider always has a model session');
+      const session = await cassetteSession(dir, 'blind');
 
       // Act
       const report = await runBlindSuite({
@@ -127,16 +124,7 @@ describe('committed cassettes replay deterministically (npm test)', () => {
       const cassettes = readCassettes(dir);
       const suite = loadSealedSuite();
       const cases = suite.cases.filter((c) => cassettes.has(c.id));
-      const session = await startModelSession({
-        provider: 'cassette',
-        suite: 'sealed',
-        cassettesDir: dir,
-        record: false,
-        relay: RELAY,
-        model: MODEL,
-        log: () => undefined,
-      });
-      if (!session) throw new Error('the cassette provider always has a model session');
+      const session = await cassetteSession(dir, 'sealed');
 
       // Act
       const report = await runSealedSuite({
