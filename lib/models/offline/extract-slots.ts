@@ -1,13 +1,14 @@
 import { phoneShapedRuns } from '../../contacts/phone.ts';
 import { maskNonCounts } from '../../counts/mask-non-counts.ts';
 import { readCount } from '../../counts/read-count.ts';
-import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import { type FoundWhen, findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import { guestNamesIn } from './guest-names.ts';
 import {
   asksCancel,
   asksConfirmation,
   asksNote,
   asksNoteRemoval,
+  asksNoteReplacement,
   channelOf,
   noteTextOf,
   unsupportedIn,
@@ -63,6 +64,8 @@ export interface MessageSlots {
   /** An email or phone that names the booking ("the booking under liz@…") rather than a new value. */
   contactKey?: string;
   unreadTime?: boolean;
+  /** The message is a booking's name, then a date or time it ends on: it points the booking there (like "→"). */
+  movesTo?: boolean;
   turnsAway?: boolean;
   email?: string;
   phone?: string;
@@ -84,9 +87,11 @@ export function phoneIn(text: string): string | undefined {
 }
 const RESCHEDULE =
   /\b(move[ds]?|moving|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
-const CONTACT = /\b(e-?mail|phone|mobile|contact|cell)\b/i;
+const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
-const PHONE_WORD = /\b(e-?mail|phone|mobile|contact|cell|number|ph|on|call|txt|text)\b/i;
+const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
+/** A run this long is a phone number wherever it stands ("sophie martin 0412 987 654"): no count, date or time is. */
+const PHONE_DIGITS = 9;
 const GUEST_COUNT =
   /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b/i;
 /** A correction inside one message: what follows it replaces what came before. */
@@ -117,7 +122,8 @@ export function extractSlots(text: string): MessageSlots {
   // A message that is only a number ("021 664 2093") answers a question for one: no "phone" word needed.
   const bare = phoneIn(said);
   const onlyPhone = bare !== undefined && said.trim().replace(/[.!]$/, '') === bare;
-  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) || onlyPhone ? bare : undefined;
+  const long = (bare?.replace(/\D/g, '').length ?? 0) >= PHONE_DIGITS;
+  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) || onlyPhone || long ? bare : undefined;
   const key = keyContact(said, email, phone?.trim());
   if (key) slots.contactKey = key;
   if (email && email !== key) slots.email = email;
@@ -125,7 +131,8 @@ export function extractSlots(text: string): MessageSlots {
   const newName = newNameOf(said);
   if (newName) slots.newName = newName;
   Object.assign(slots, countOf(said, references), whenOf(said));
-  const named = references.reduce((t, r) => t.split(r).join(' '), text);
+  // Names outside the note's own words come first ("…: add a note the birthday girl is Ella").
+  const named = references.reduce((t, r) => t.split(r).join(' '), said === text ? text : `${said} ${text}`);
   // "Sophie Turner + Sophie Ngata… no wait, just Sophie Ngata": the words after a correction name the booking.
   const corrected = CORRECTION.exec(named);
   const names = [
@@ -136,7 +143,7 @@ export function extractSlots(text: string): MessageSlots {
   if (names.length > 1) slots.otherNames = names.slice(1);
   const unsupported = unsupportedIn(said);
   if (unsupported) slots.unsupported = unsupported;
-  if (removal) slots.intents.push('delete_note');
+  if (removal || asksNoteReplacement(text)) slots.intents.push('delete_note');
   if (asksNote(text) && !removal) {
     slots.intents.push('note');
     if (note) slots.noteText = note;
@@ -187,6 +194,10 @@ function newNameOf(text: string): string | undefined {
   const patterns = [
     new RegExp(`\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`),
     new RegExp(`\\bname,?\\s+(${NAME}(?:\\s+${NAME})+)`),
+    // "tamika brooks is misspelled, it's Tameka Brooks", "surname is wrong, should be Sandhu": a spelling fix.
+    new RegExp(
+      `\\b(?:misspel\\w*|mis-spel\\w*|spelt|spelled|spelling|typo|(?:name|surname)\\s+is\\s+(?:wrong|incorrect|off))\\b[^.!?]*?\\b(?:it'?s|it is|should be|to|as|is)\\s+(${NAME}(?:\\s+${NAME})*)`,
+    ),
     new RegExp(
       `\\b(?:under|to) (?:his|her|their) (?:husband|wife|partner|mum|dad|mother|father)(?:'s name)?,?\\s+(${NAME}(?:\\s+${NAME})+)`,
     ),
@@ -217,18 +228,60 @@ function countOf(
  * 10am"). A phrase the rules read but cannot resolve ("the 35th") is passed on too, so the planner asks about it
  * rather than keeping the booking's date.
  */
-function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
+function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 'movesTo'> {
   const all = findWhenPhrases(text);
-  // "Cancel her 3pm and put them at 12:30": the phrases after the change verb are the new ones.
-  const verb = RESCHEDULE.exec(text);
-  const afterVerb = verb ? all.filter((f) => f.start > verb.index) : [];
-  const found = afterVerb.some((f) => f.hasTime || f.hasDate) ? afterVerb : all;
+  // "Cancel her 3pm and put them at 12:30", "on monday, change it to tuesday", "12/29 -> 12/30": the phrases after
+  // the last word that points the booking somewhere are the new ones; those before it describe the booking.
+  const marker = lastMarkerBefore(text, all);
+  const afterMarker = marker === undefined ? [] : all.filter((f) => f.start >= marker);
+  const found = afterMarker.some((f) => f.hasTime || f.hasDate) ? afterMarker : all;
   const target = found.filter((f) => f.before !== 'from');
   const phrases = target.length > 0 ? target : found;
   const date = phrases.find((f) => f.hasDate)?.text;
   const time = phrases.find((f) => f.hasTime)?.text;
-  return { ...(date ? { datePhrase: date } : {}), ...(time ? { timePhrase: time } : {}) };
+  return {
+    ...(date ? { datePhrase: date } : {}),
+    ...(time ? { timePhrase: time } : {}),
+    ...(endsOnWhen(text, all) ? { movesTo: true } : {}),
+  };
 }
+
+/** Words that point a booking at the date or time after them: a change verb, an arrow, "to", "make it". */
+const POINTER = new RegExp(`${RESCHEDULE.source}|->|→|=>|\\bto\\b|\\bmake it\\b|\\binto\\b`, 'gi');
+
+/** Where the last pointer that some date or time phrase follows ends. */
+function lastMarkerBefore(text: string, phrases: readonly FoundWhen[]): number | undefined {
+  let marker: number | undefined;
+  for (const m of text.matchAll(POINTER)) {
+    const end = m.index + m[0].length;
+    // A pointer inside a phrase ("quarter to 5", "from Friday to Sunday") is part of what the phrase says.
+    if (phrases.some((f) => m.index >= f.start && m.index < f.end)) continue;
+    if (phrases.some((f) => f.start >= end && (f.hasDate || f.hasTime))) marker = end;
+  }
+  return marker;
+}
+
+/**
+ * "riley morgan: 12/13 at 10am please", "ava green - Sunday 20th at 9am", "grace taylor party, next month on the
+ * 10th": a few words that name a booking, a break, then a date or time that ends the message. Nothing else can be
+ * meant but the booking's new date or time (the policy treats it like "→").
+ */
+function endsOnWhen(text: string, phrases: readonly FoundWhen[]): boolean {
+  const last = phrases.at(-1);
+  if (!last || !(last.hasDate || last.hasTime)) return false;
+  const after = text.slice(last.end).toLowerCase();
+  if (!after.split(/[^a-z']+/).every((w) => !w || TRAILING_COURTESY.has(w))) return false;
+  // The reader may keep the break in the phrase ("- Sunday 20th at 9am").
+  const said = text.slice(0, last.start) + (/^[-–—:,>\s]*/.exec(last.text)?.[0] ?? '');
+  // A booking reference names the booking as well as a name does ("BK-1045 - Friday at 3pm").
+  const before = referencesIn(said).reduce((t, r) => t.split(r).join('booking'), said);
+  const lead = /^([^\d]*?[A-Za-z][^\d]*?)\s*[-–—:,>]+\s*$/.exec(before)?.[1];
+  return lead !== undefined && lead.split(/\s+/).filter(Boolean).length <= 5;
+}
+
+const TRAILING_COURTESY = new Set(
+  'please pls plz thanks thank you thx ta cheers mate if possible poss ok okay'.split(' '),
+);
 
 /** Later messages win, field by field; intents accumulate (a follow-up answers an earlier request). */
 export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlots {

@@ -1,3 +1,5 @@
+import { REPLACES_NOTE } from './note-text.ts';
+
 /**
  * The words that name the seeds' other model-visible flows (issue 16): cancelling a booking, adding or removing a
  * note, sending the confirmation, and the requests the service never does (refunds, deleting, card payments,
@@ -21,13 +23,19 @@ export function asksNoteRemoval(text: string): boolean {
 }
 
 /** "Add a note", "Note on …:", "Flag …", "Remember that …", "let staff know". */
-const NOTE = /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b/i;
+const NOTE =
+  /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) the (?:booking|file|reservation)\b/i;
 
 export function asksNote(text: string): boolean {
   return NOTE.test(text) && !asksNoteRemoval(text);
 }
 
 export { noteTextOf } from './note-text.ts';
+
+/** "replace the cake note with …", "the coeliac note should say …": the old note goes, the new words are added. */
+export function asksNoteReplacement(text: string): boolean {
+  return REPLACES_NOTE.test(text);
+}
 
 /** "Resend the confirmation", "text him the booking details", "email them the new details". */
 const CONFIRMATION =

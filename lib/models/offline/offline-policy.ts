@@ -62,7 +62,8 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   if (current.severalBookings) return ask('booking', reply.ONE_BOOKING_AT_A_TIME);
   // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend, or when the
   // words point the booking at them ("Mateo Garcia → 1 December 9am", "can they do 2pm instead").
-  const pointed = TOWARDS.test(conv.current) && (current.datePhrase || current.timePhrase);
+  const pointed =
+    (TOWARDS.test(conv.current) || current.movesTo) && (current.datePhrase || current.timePhrase);
   const intents =
     request.intents.length > 0 ? request.intents : conv.pending || pointed ? valueIntents(current) : [];
   if (intents.length === 0) {
