@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSlots } from '../../lib/models/offline/extract-slots.ts';
+import { extractSlots, refusesPaymentLink } from '../../lib/models/offline/extract-slots.ts';
 import { noteTextOf } from '../../lib/models/offline/note-text.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import type { ActionCall, ActionOutcome } from '../../lib/ports/booking-api.ts';
@@ -160,5 +160,36 @@ describe('OfflinePlannerModel: note text', () => {
     // Prepare, Act, Assess
     expect(noteTextOf("Add a note, they're early")).toBe("they're early");
     expect(noteTextOf('Could you add a note')).toBeUndefined();
+  });
+});
+
+describe('OfflinePlannerModel: a new reservation', () => {
+  it('reads "another booking for" as a new reservation, the product named in full, and "already paid" as no link', async () => {
+    // Prepare, Act
+    const steps = await planned(
+      "another booking for Jo Bloggs - Laser Tag Arena on Saturday at 3pm, party of 6, they've already paid",
+    );
+
+    // Assess
+    expect(steps).toEqual([
+      {
+        action: 'createBooking',
+        product_id: 'prod_laser_tag',
+        date: '2026-03-14',
+        start_time: '15:00',
+        party_size: 6,
+        guest_name: 'Jo Bloggs',
+      },
+    ]);
+  });
+
+  it.each([
+    ['he is paying at the desk', true],
+    ['paid in full', true],
+    ["don't forget the payment link", false],
+    ['send the payment link', false],
+  ])('"%s" refuses a payment link: %s', (words, refuses) => {
+    // Prepare, Act, Assess
+    expect(refusesPaymentLink(words)).toBe(refuses);
   });
 });

@@ -104,10 +104,15 @@ export const CORRECTION =
 export function refusesPaymentLink(text: string): boolean {
   // "don't forget the payment link" asks for one.
   if (/\b(?:don'?t|do not|never)\s+forget\b/i.test(text)) return false;
+  // "they already paid", "he's paying at the desk": nothing is left to pay by link.
+  if (PAID_ELSEWHERE.test(text)) return true;
   return /\b(?:no|without|skip|don'?t|do not|not|never)\b(?:\s+\S+){0,4}?\s+(?:pay(?:ment)?\s+)?link\b/i.test(
     text,
   );
 }
+
+const PAID_ELSEWHERE =
+  /\b(?:already|has|have|'ve|'s)\s+paid\b|\bpaid (?:already|in full|upfront|up front)\b|\bpay(?:ing|s)?\s+(?:at the (?:desk|door|counter|front|venue)|on (?:the day|arrival)|in person|cash)\b/i;
 
 /** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
 export function extractSlots(text: string): MessageSlots {

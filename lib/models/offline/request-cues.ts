@@ -72,9 +72,9 @@ export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>
   return false;
 }
 
-/** "Book a toddler session for…", "new booking for…": a new reservation (seed 002). */
+/** "Book a toddler session for…", "new booking for…", "another booking for…": a new reservation (seed 002). */
 const NEW_BOOKING =
-  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\bnew\s+(?:booking|reservation)\b|\b(?:make|create) a (?:booking|reservation)\b/i;
+  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\b(?:new|another|second|extra|additional)\s+(?:booking|reservation)\b|\b(?:make|create|add|set up|open) (?:a|one more) (?:booking|reservation)\b/i;
 
 export function asksNewBooking(text: string): boolean {
   return NEW_BOOKING.test(text);
