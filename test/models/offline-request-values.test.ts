@@ -67,6 +67,17 @@ describe('OfflinePlannerModel: the new date and time', () => {
     },
   );
 
+  it.each([
+    ["push Sarah Smith's party back a week, same time", '2026-03-24', '10:00'],
+    ['push Sarah Smith back two days', '2026-03-19', '10:00'],
+  ])('"%s": a move by a span with the booking named inside it', async (message, date, time) => {
+    // Prepare, Act
+    const steps = await planned(message);
+
+    // Assess
+    expect(steps).toEqual([{ action: 'rescheduleBooking', booking_id: 'bk_1045', date, start_time: time }]);
+  });
+
   it('keeps reading a booking then a date as a description when the message asks something else', () => {
     // Prepare, Act
     const slots = extractSlots('Sarah Smith on Tuesday: the guest count is 18 now');

@@ -135,7 +135,10 @@ export function extractSlots(text: string): MessageSlots {
   if (phone && phone.trim() !== key) slots.phone = phone.trim();
   const newName = newNameOf(said);
   if (newName) slots.newName = newName;
-  Object.assign(slots, countOf(said, references), whenOf(said));
+  // "push them back two days": the span of a move is no guest count.
+  const span = movedBy(said)?.said;
+  const counted = span ? withoutWords(said, span) : said;
+  Object.assign(slots, countOf(counted, references), whenOf(said));
   // Names outside the note's own words come first ("…: add a note the birthday girl is Ella").
   const named = references.reduce((t, r) => t.split(r).join(' '), said === text ? text : `${said} ${text}`);
   // "Sophie Turner + Sophie Ngata… no wait, just Sophie Ngata": the words after a correction name the booking.
@@ -153,10 +156,10 @@ export function extractSlots(text: string): MessageSlots {
     slots.intents.push('note');
     if (note) slots.noteText = note;
   }
-  const reschedule = RESCHEDULE.test(said);
+  const reschedule = RESCHEDULE.test(said) || movedBy(said) !== undefined;
   // "Cancel the extra 2 guests", "cancel her 3pm and put them at 12:30": the cancel is of a part, not the booking.
   const changesPart =
-    reschedule || GUEST_COUNT.test(said) || Object.keys(countOf(said, references)).length > 0;
+    reschedule || GUEST_COUNT.test(said) || Object.keys(countOf(counted, references)).length > 0;
   if (asksCancel(said) && !changesPart) slots.intents.push('cancel');
   const confirmation = asksConfirmation(said);
   if (confirmation) {
@@ -242,13 +245,33 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 
   const found = afterMarker.some((f) => f.hasTime || f.hasDate) ? afterMarker : all;
   const target = found.filter((f) => f.before !== 'from');
   const phrases = target.length > 0 ? target : found;
-  const date = phrases.find((f) => f.hasDate)?.text;
-  const time = phrases.find((f) => f.hasTime)?.text;
+  const moved = phrases.some((f) => f.hasDate) ? undefined : movedBy(text);
+  // The reader may keep the break before the phrase ("ava green - Sunday 20th"): it is no part of the date.
+  const bare = (f: FoundWhen | undefined) => f?.text.replace(/^[-–—:,>\s]+/, '');
+  const date = bare(phrases.find((f) => f.hasDate) ?? (moved?.hasDate ? moved : undefined));
+  const time = bare(phrases.find((f) => f.hasTime) ?? (moved?.hasTime ? moved : undefined));
   return {
     ...(date ? { datePhrase: date } : {}),
     ...(time ? { timePhrase: time } : {}),
     ...(endsOnWhen(text, all) ? { movesTo: true } : {}),
   };
+}
+
+/**
+ * "push maria garcia's booking back a week", "bring the Okafor party forward two days": a move by a span, with the
+ * booking named between the verb and its direction. The date reader reads the move said of "it" ("push it back a
+ * week"); with the booking's words in between it reads nothing, so the move is given to it in that form.
+ */
+function movedBy(text: string): (FoundWhen & { said: string }) | undefined {
+  const m =
+    /\b(push|bring|move|put|bump|delay|postpone|pull)\b(?:\s+[^\s,.;!?]+){1,5}?\s+(back|forward|out|up|later|earlier)\b(\s+(?:by\s+)?(?:a|an|one|two|three|four|five|six|\d{1,2})\s+(?:days?|weeks?|fortnights?|months?|hours?|mins?|minutes?))\b/i.exec(
+      text,
+    );
+  if (!m) return undefined;
+  const said = `${m[1]} it ${m[2]}${m[3]}`;
+  const read = findWhenPhrases(said);
+  const found = read[0];
+  return read.length === 1 && found?.text === said ? { ...found, said: m[0] } : undefined;
 }
 
 /** Words that point a booking at the date or time after them: a change verb, an arrow, "to", "make it". */
