@@ -78,6 +78,30 @@ describe('OfflinePlannerModel: the new date and time', () => {
     expect(steps).toEqual([{ action: 'rescheduleBooking', booking_id: 'bk_1045', date, start_time: time }]);
   });
 
+  it('reads "make it …" at the end of a message as the new date and time, after what it replaces', async () => {
+    // Prepare, Act
+    const steps = await planned('BK-1045: not Tuesday any more. make it Thursday at 4pm');
+
+    // Assess
+    expect(steps).toEqual([
+      { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-12', start_time: '16:00' },
+    ]);
+  });
+
+  it('reads "what about 4pm" after a question about the time as the new time', async () => {
+    // Prepare
+    const h = offline();
+    expectKind(await h.send('BK-1045 -> Thursday at 11'), 'clarification');
+
+    // Act
+    const outcome = expectKind(await h.send('ok what about 4pm'), 'plan');
+
+    // Assess
+    expect(outcome.plan.actions.map((a) => a.parameters)).toEqual([
+      { booking_id: 'bk_1045', date: '2026-03-12', start_time: '16:00' },
+    ]);
+  });
+
   it('keeps reading a booking then a date as a description when the message asks something else', () => {
     // Prepare, Act
     const slots = extractSlots('Sarah Smith on Tuesday: the guest count is 18 now');

@@ -303,9 +303,14 @@ function endsOnWhen(text: string, phrases: readonly FoundWhen[]): boolean {
   const said = text.slice(0, last.start) + (/^[-–—:,>\s]*/.exec(last.text)?.[0] ?? '');
   // A booking reference names the booking as well as a name does ("BK-1045 - Friday at 3pm").
   const before = referencesIn(said).reduce((t, r) => t.split(r).join('booking'), said);
+  // "…actually no. make it 11am on friday the 11th", "ok what about 6pm": words that offer the phrase as the new one.
+  if (OFFERS.test(before)) return true;
   const lead = /^([^\d]*?[A-Za-z][^\d]*?)\s*[-–—:,>]+\s*$/.exec(before)?.[1];
   return lead !== undefined && lead.split(/\s+/).filter(Boolean).length <= 5;
 }
+
+const OFFERS =
+  /\b(?:make it|make that|what about|how about|can (?:we|they|you) do|could (?:we|they|you) do|let'?s (?:do|say|go with)|go for|try)\s*$/i;
 
 const TRAILING_COURTESY = new Set(
   'please pls plz thanks thank you thx ta cheers mate if possible poss ok okay'.split(' '),
