@@ -1,5 +1,5 @@
 import { phoneShapedRuns } from '../../contacts/phone.ts';
-import { maskNonCounts } from '../../counts/mask-non-counts.ts';
+import { maskNonCounts, whenPhrasesBesideCounts } from '../../counts/mask-non-counts.ts';
 import { readCount } from '../../counts/read-count.ts';
 import { type FoundWhen, findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import { guestNamesIn } from './guest-names.ts';
@@ -237,7 +237,8 @@ function countOf(
  * rather than keeping the booking's date.
  */
 function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 'movesTo'> {
-  const all = findWhenPhrases(text);
+  // Read apart from the counts beside them, as the gate reads them ("at 6 for 8", "12:30, 24 guests").
+  const all = whenPhrasesBesideCounts(text, 'en-AU');
   // "Cancel her 3pm and put them at 12:30", "on monday, change it to tuesday", "12/29 -> 12/30": the phrases after
   // the last word that points the booking somewhere are the new ones; those before it describe the booking.
   const marker = lastMarkerBefore(text, all);
