@@ -218,25 +218,6 @@ describe('OfflinePlannerModel: a new reservation', () => {
     ]);
   });
 
-  it('reads a count written straight after the date and time', async () => {
-    // Prepare, Act
-    const steps = await planned(
-      'new booking: Laser Tag Arena, Saturday at 3pm, 9 kids, Jo Bloggs, no payment link',
-    );
-
-    // Assess
-    expect(steps).toEqual([
-      {
-        action: 'createBooking',
-        product_id: 'prod_laser_tag',
-        date: '2026-03-14',
-        start_time: '15:00',
-        party_size: 9,
-        guest_name: 'Jo Bloggs',
-      },
-    ]);
-  });
-
   it.each([
     ['he is paying at the desk', true],
     ['paid in full', true],
