@@ -169,6 +169,7 @@ describe('OfflinePlannerModel: note text', () => {
       'they are bringing a piñata',
     ],
     ['BK-1045: add a note the twins are turning 7', 'the twins are turning 7'],
+    ["note for BK-1045 - they'll bring their own candles", "they'll bring their own candles"],
   ])('"%s" adds the note "%s"', async (message, text) => {
     // Prepare, Act
     const steps = await planned(message);

@@ -50,7 +50,8 @@ function explicitNoteText(text: string): string | undefined {
       ? text.slice(colon + 1)
       : (/\b(?:that|saying|to say)\s+(.+)$/i.exec(text)?.[1] ??
         NOTE_VERB.exec(text)?.[1] ??
-        /\bnotes?\b[^,]*,\s*(.+)$/i.exec(text)?.[1]);
+        // "note for BK-1045, …", "add a note to the Patel booking - bringing a babysitter".
+        /\bnotes?\b[^,–—]*?(?:,|\s[-–—]\s)\s*(.+)$/i.exec(text)?.[1]);
   // "…: she needs wheelchair access, can you add that to the notes": the instruction is not part of the note.
   const kept = after
     ?.split(CLAUSE_BREAK)
