@@ -1,4 +1,6 @@
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import { resolveWhen } from '../../dates/resolve-when.ts';
+import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { firstCue, readWords } from '../licence/intent-cues.ts';
@@ -16,6 +18,12 @@ export interface LicenceInput {
   userText: string;
   bookingFields: ReadonlySet<string>;
   locale: string;
+  /**
+   * The venue's clock. With it, a date or time is stated only by a phrase that reads as that value against the
+   * booking ("keep the date" reads as the booking's own date, never as a pending change); without it, by any
+   * date or time phrase.
+   */
+  venue?: VenueClock;
 }
 
 /**
@@ -147,7 +155,37 @@ function statedValue(
   if (isContact(param) && typeof value === 'string')
     return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);
-  return (param.type === 'date' || param.type === 'time') && hasWhen;
+  if (param.type !== 'date' && param.type !== 'time') return false;
+  return input.venue && typeof value === 'string'
+    ? phraseReadsAs(param.type, value.trim(), booking, input.userText, input.venue)
+    : hasWhen;
+}
+
+/**
+ * True when a date (or time) phrase of `text` reads as `value` against the booking, or leaves it open (an
+ * ambiguous phrase may mean it). A phrase that keeps the booking's value ("keep the date", "same time") reads as
+ * the booking's own, so it never states a change.
+ */
+function phraseReadsAs(
+  type: 'date' | 'time',
+  value: string,
+  booking: BookingRecord | undefined,
+  text: string,
+  venue: VenueClock,
+): boolean {
+  const held = {
+    ...(booking?.date ? { date: booking.date } : {}),
+    ...(booking?.start_time ? { time: booking.start_time } : {}),
+  };
+  return findWhenPhrases(text, venue.locale)
+    .filter((found) => (type === 'date' ? found.hasDate : found.hasTime))
+    .some((found) => {
+      const read = resolveWhen(found.text, { ...venue, booking: held });
+      if (read.kind === 'ambiguous') return true;
+      if (read.kind !== 'value') return false;
+      const said = type === 'date' ? read.value.date : read.value.time;
+      return said === undefined || said === value;
+    });
 }
 
 function unlicensedError(

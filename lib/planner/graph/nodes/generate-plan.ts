@@ -1,6 +1,7 @@
 import { venueToday } from '../../../dates/venue-calendar.ts';
 import type { WhenQuestion } from '../../../dates/when-question.ts';
 import { BookingRecord } from '../../booking-record.ts';
+import { unaskedCarriedSteps } from '../../gate/carried-step-guard.ts';
 import { formatGateError, type GateError, type PlanStepDraft } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
@@ -8,8 +9,8 @@ import {
   type DroppedStep,
   keepProposedSteps,
   returningSteps,
-  unaskedCarriedSteps,
   withDependents,
+  withoutValues,
 } from '../../gate/retired-step-guard.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
 import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
@@ -136,9 +137,10 @@ function retiredStepsIn(
     bookings,
     bookingFields: new Set(ctx.registry.get(ctx.roles.get)?.output_fields ?? []),
     locale: ctx.venue.locale,
+    venue: ctx.venue,
   };
   const carried = unaskedCarriedSteps({ ...facts, steps, pending: ctx.pendingSteps, message: ctx.message });
-  const gone = new Set(carried.map((d) => d.step.step_number));
+  const gone = new Set(carried.flatMap((d) => (d.parameters ? [] : [d.step.step_number])));
   const returning = returningSteps({
     ...facts,
     steps: steps.filter((s) => !gone.has(s.step_number)),
@@ -148,8 +150,11 @@ function retiredStepsIn(
   });
   const dropped = withDependents(steps, [...carried, ...returning]);
   if (dropped.length === 0) return { steps: [...proposed], dropped };
-  for (const d of dropped) gone.add(d.step.step_number);
-  return { steps: keepProposedSteps(proposed, gone), dropped };
+  // A step that only loses values keeps the rest (lib/planner/gate/retired-step-guard.ts `withoutValues`).
+  const trimmed = withoutValues(proposed, dropped, ctx.registry, bookings);
+  for (const d of dropped) if (!d.parameters) gone.add(d.step.step_number);
+  for (const n of trimmed.gone) gone.add(n);
+  return { steps: keepProposedSteps(trimmed.steps, gone), dropped };
 }
 
 /** Every step brought back a change the user did not take: nothing to show, so say so and ask what to change. */
