@@ -57,12 +57,25 @@ export function unaskedCarriedSteps(input: CarriedGuardInput): DroppedStep[] {
   const mutating = mutatingSteps(input);
   // A message that asks again for a step of the pending plan (same action, same booking) is about that plan.
   if (mutating.some((s) => pendingKeys.has(stepKey(s)) && licensedNow(s))) return [];
-  return mutating
-    .filter((s) => {
-      const prints = valueFingerprints(s);
-      return prints.length > 0 && prints.every((p) => pendingPrints.has(p)) && !licensedNow(s);
-    })
-    .map((step) => ({ step, reason: 'superseded' as const }));
+  // The pending values of a step this message does not ask for go, inside a step merged with other values too.
+  return mutating.flatMap((step): DroppedStep[] => {
+    const gone = pendingParameters(step, pendingPrints);
+    if (gone.length === 0 || licensedNow(step)) return [];
+    return [droppedValues(step, gone, 'superseded', input.bookings)];
+  });
+}
+
+/** The parameters of `step` whose value the pending plan held (same action, same booking, same value). */
+function pendingParameters(step: PlanStepDraft, pendingPrints: ReadonlySet<string>): string[] {
+  const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+  return Object.entries(step.parameters)
+    .filter(
+      ([name, value]) =>
+        name !== 'booking_id' &&
+        value !== undefined &&
+        pendingPrints.has(fingerprint(step.action_id, booking, name, value)),
+    )
+    .map(([name]) => name);
 }
 
 /**
@@ -75,15 +88,10 @@ function refusedValues(input: CarriedGuardInput): DroppedStep[] {
   const asIs = bookingsSaidFine(input.message, input.bookings);
   return mutatingSteps(input).flatMap((step): DroppedStep[] => {
     const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
-    const gone = Object.entries(step.parameters)
-      .filter(
-        ([name, value]) =>
-          name !== 'booking_id' &&
-          value !== undefined &&
-          pendingPrints.has(fingerprint(step.action_id, booking, name, value)) &&
-          ((booking !== undefined && asIs.has(booking)) || !restated(step, name, input, input.message)),
-      )
-      .map(([name]) => name);
+    const saidFine = booking !== undefined && asIs.has(booking);
+    const gone = pendingParameters(step, pendingPrints).filter(
+      (name) => saidFine || !restated(step, name, input, input.message),
+    );
     return gone.length === 0 ? [] : [droppedValues(step, gone, 'superseded', input.bookings)];
   });
 }

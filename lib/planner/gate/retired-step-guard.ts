@@ -197,7 +197,8 @@ export function keepProposedSteps<S extends { parameters: ReadonlyArray<{ name: 
 /**
  * The proposed steps (1-based positions) without the values `dropped` names for them. A value the action needs
  * falls back to what the booking holds under that name (a refused new date leaves the booking's own date); one
- * the booking cannot give takes the whole step with it, and that step's number is returned in `gone`.
+ * the booking cannot give takes the whole step with it, and so does having nothing left to change: those steps'
+ * numbers are returned in `gone`.
  */
 export function withoutValues<
   S extends { action_id: string; parameters: ReadonlyArray<{ name: string; value: string }> },
@@ -225,6 +226,11 @@ export function withoutValues<
       gone.add(i + 1);
       return [p];
     });
+    // Nothing left to change (every value left is the booking's own): the step goes whole.
+    const changes = parameters.some(
+      (p) => p.name !== 'booking_id' && String(booking?.[p.name] ?? '') !== p.value.trim(),
+    );
+    if (!changes) gone.add(i + 1);
     return { ...s, parameters };
   });
   return { steps, gone };

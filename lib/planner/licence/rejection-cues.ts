@@ -15,9 +15,9 @@ const LEADING_NO = new RegExp(
   String.raw`^\W*(?:${INTERJECTION}\W+)*(?:no|nope|nah|no no)\b(?!\s+(?:worries|problem|problems|rush|longer)\b)`,
   'i',
 );
-/** "not that", "not this", "not quite": the pending plan is not what the user meant. */
+/** "not that", "not quite", "that's not right", "that's wrong": the pending plan is not what the user meant. */
 const NOT_THAT =
-  /\bnot\s+(?:that|this|quite|what i (?:meant|asked|wanted))\b(?!\s+(?:one|booking|person|guest)\b)/i;
+  /\bnot\s+(?:that|this|quite|right|correct|it|what i (?:meant|asked|wanted))\b(?!\s+(?:one|booking|person|guest)\b)|\b(?:that['’]?s|thats|that is|this is)\s+(?:wrong|incorrect)\b/i;
 /**
  * "keep the date", "leave the time", "leave it as is": a value stays as the booking holds it. "leave a note" and
  * "leave her a note" add a note, so a note word right after is no refusal.
