@@ -42,8 +42,11 @@ export interface GateVerdict {
   closed?: BookingRecord;
 }
 
-/** Booking statuses after which nothing can change (openapi: a cancelled booking can't be modified again). */
-const CLOSED_STATUSES = new Set(['cancelled']);
+/**
+ * Statuses of a booking that can no longer change: a cancelled one (openapi: it can't be modified again) and a
+ * completed one, which is in the past (the sandbox refuses both, devkit/sandbox/booking-rules.ts).
+ */
+const CLOSED_STATUSES = new Set(['cancelled', 'completed']);
 
 /**
  * The deterministic validation gate before any plan is shown (seed 004, adopted; issues 5, 16, 18). Structure
