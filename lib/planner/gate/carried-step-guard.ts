@@ -2,7 +2,12 @@ import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { fineSubjects, rejectsPending } from '../licence/rejection-cues.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
-import { fingerprint, type StepValues, valueFingerprints } from '../session/retired-steps.ts';
+import {
+  fingerprint,
+  type RetiredStep,
+  type StepValues,
+  valueFingerprints,
+} from '../session/retired-steps.ts';
 import type { PlanStepDraft } from './gate-types.ts';
 import { unlicensedSteps } from './licence-checks.ts';
 import { type DroppedStep, droppedValues, restated } from './retired-step-guard.ts';
@@ -29,6 +34,8 @@ export interface CarriedGuardInput {
   locale: string;
   /** The venue's clock: a pending date or time is restated only by words that read as it. */
   venue?: VenueClock;
+  /** The session's retired steps: values no request since has asked for, so no new value of a step either. */
+  retired?: readonly RetiredStep[];
 }
 
 /**
@@ -57,10 +64,14 @@ export function unaskedCarriedSteps(input: CarriedGuardInput): DroppedStep[] {
   const mutating = mutatingSteps(input);
   // A message that asks again for a step of the pending plan (same action, same booking) is about that plan.
   if (mutating.some((s) => pendingKeys.has(stepKey(s)) && licensedNow(s))) return [];
-  // The pending values of a step this message does not ask for go, inside a step merged with other values too.
+  // A step that sets nothing new (only pending values, or pending and retired ones: a model that merges every
+  // change it saw) loses its pending values; the retired ones are the retired-step guard's. A step with a new value
+  // is the model's reading of this request ("actually make it 8 people" on a pending new booking).
+  const old = new Set([...pendingPrints, ...(input.retired ?? []).flatMap((r) => r.fingerprints)]);
   return mutating.flatMap((step): DroppedStep[] => {
     const gone = pendingParameters(step, pendingPrints);
-    if (gone.length === 0 || licensedNow(step)) return [];
+    if (gone.length === 0 || !valueFingerprints(step).every((p) => old.has(p)) || licensedNow(step))
+      return [];
     return [droppedValues(step, gone, 'superseded', input.bookings)];
   });
 }

@@ -139,7 +139,13 @@ function retiredStepsIn(
     locale: ctx.venue.locale,
     venue: ctx.venue,
   };
-  const carried = unaskedCarriedSteps({ ...facts, steps, pending: ctx.pendingSteps, message: ctx.message });
+  const carried = unaskedCarriedSteps({
+    ...facts,
+    steps,
+    pending: ctx.pendingSteps,
+    message: ctx.message,
+    retired: ctx.retired,
+  });
   const gone = new Set(carried.flatMap((d) => (d.parameters ? [] : [d.step.step_number])));
   const returning = returningSteps({
     ...facts,
