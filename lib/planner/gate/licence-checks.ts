@@ -3,7 +3,7 @@ import { resolveWhen } from '../../dates/resolve-when.ts';
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { BookingRecord } from '../booking-record.ts';
-import { firstCue, readWords } from '../licence/intent-cues.ts';
+import { compileCue, firstCue, matchesCue, readWords } from '../licence/intent-cues.ts';
 import { cuesOf, needsExplicitCue, type StepLicence, stepLicence } from '../licence/step-licence.ts';
 import { isWholePlaceholder, placeholdersIn } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
@@ -42,6 +42,7 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     .join('\n');
   const valueInput = { ...input, userText: valueText };
   const hasWhen = findWhenPhrases(valueText, input.locale).length > 0;
+  const creating = creatingCues(input.registry, words);
   /** Licensed mutating steps so far, by step number: what a flow's closing step may follow. */
   const licensed = new Map<number, string>();
   return input.steps.flatMap((step) => {
@@ -49,7 +50,10 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     if (!action || action.read_only || action.safety_tier === 'blocked') return [];
     const booking = bookingOf(step, input.bookings);
     const stated = (name: string) => statedValue(action, name, step, booking, valueInput, hasWhen);
-    const licence = stepLicence(action, step.parameters, words, stated);
+    const licence =
+      creating.length > 0 && typeof step.parameters.booking_id === 'string'
+        ? licenceBesideNewBooking(action, words, creating)
+        : stepLicence(action, step.parameters, words, stated);
     if (
       licence.kind !== 'none' ||
       closesLicensedFlow(action, step, licensed) ||
@@ -61,6 +65,32 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     return [unlicensedError(step, action, licence)];
   });
 }
+
+/** The cues the words hold of actions that create a booking (no booking_id): "another booking", "new reservation". */
+function creatingCues(registry: PlannerRegistry, words: ReturnType<typeof readWords>): string[] {
+  return registry
+    .modelVisible()
+    .filter((a) => !a.read_only && !a.parameters.some((p) => p.name === 'booking_id'))
+    .flatMap((a) => cuesOf(a).filter((cue) => matchesCue(words, compileCue(cue))));
+}
+
+/**
+ * Issue 30: words that ask for a new booking ("another booking for Maria Garcia, laser tag on the 19th at 1pm for
+ * 10") state the new booking's values, so they license no change to an existing booking by value; and a cue that
+ * is only a word of the new-booking cue ("another" in "another booking") is no cue. Any other cue still counts
+ * ("add 2 more guests to BK-1042 and make a new booking for …").
+ */
+function licenceBesideNewBooking(
+  action: CompiledAction,
+  words: ReturnType<typeof readWords>,
+  creating: readonly string[],
+): StepLicence {
+  const inside = (cue: string) => creating.some((c) => cueWords(cue).every((w) => cueWords(c).includes(w)));
+  const cue = cuesOf(action).find((c) => !inside(c) && matchesCue(words, compileCue(c)));
+  return cue !== undefined ? { kind: 'cue', cue } : { kind: 'none', explicitOnly: needsExplicitCue(action) };
+}
+
+const cueWords = (cue: string) => cue.replace(/=/g, '').toLowerCase().split(/\s+/);
 
 /** An id parameter: checked against the lookups (id-checks), never something the user types. */
 const ID_PARAMETER = /(^|_)id$/;
