@@ -192,10 +192,34 @@ describe('OfflinePlannerModel: note text', () => {
     ]);
   });
 
+  it.each(['BK-1045 - the balloons note is out of date, get rid of it', 'BK-1045: ditch the balloons note'])(
+    '"%s" removes the note it names and adds none',
+    async (message) => {
+      // Prepare, Act
+      const steps = await planned(message, new NotesApi());
+
+      // Assess
+      expect(steps).toEqual([{ action: 'deleteBookingNote', booking_id: 'bk_1045', note_id: 'n1' }]);
+    },
+  );
+
   it('reads no note from an apostrophe inside a word or from a bare instruction', () => {
     // Prepare, Act, Assess
     expect(noteTextOf("Add a note, they're early")).toBe("they're early");
     expect(noteTextOf('Could you add a note')).toBeUndefined();
+  });
+});
+
+describe('OfflinePlannerModel: guest counts', () => {
+  it('asks how many guests when the numbers are to change but none is given', async () => {
+    // Prepare
+    const h = offline();
+
+    // Act
+    const outcome = expectKind(await h.send("please update Sarah Smith's numbers"), 'clarification');
+
+    // Assess
+    expect(outcome).toMatchObject({ reply_type: 'question', asks_for: 'party_size' });
   });
 });
 

@@ -93,7 +93,7 @@ const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landl
 /** A run this long is a phone number wherever it stands ("sophie martin 0412 987 654"): no count, date or time is. */
 const PHONE_DIGITS = 9;
 const GUEST_COUNT =
-  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b/i;
+  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|change|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b/i;
 /** A correction inside one message: what follows it replaces what came before. */
 export const CORRECTION =
   /\b(?:no wait|wait no|sorry|i mean|i meant|rather|scratch that|no,? actually)\b[,.\s—-]*(?:just\s+)?/i;

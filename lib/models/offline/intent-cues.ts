@@ -14,9 +14,9 @@ export function asksCancel(text: string): boolean {
   return CANCEL.test(text) && !asksNoteRemoval(text);
 }
 
-/** "Remove the cake note", "take the note off", "delete the note on …". */
+/** "Remove the cake note", "take the note off", "the cake note is out of date, get rid of it". */
 const NOTE_REMOVAL =
-  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong)\b/i;
+  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|not needed any ?more|doesn'?t apply)\b/i;
 
 export function asksNoteRemoval(text: string): boolean {
   return NOTE_REMOVAL.test(text);
