@@ -93,7 +93,7 @@ export function cleanName(raw: string | undefined): string | undefined {
  * Words of a request that are not guest names, in lower case: the capitalised non-names, the everyday words of
  * booking requests, and the greetings and courtesies of a polite message. Anything else may be a name.
  */
-const COMMON_WORDS = new Set([
+export const COMMON_WORDS: ReadonlySet<string> = new Set([
   ...[...NOT_NAMES].map((w) => w.toLowerCase()),
   ...(
     'a about above after again all also am an and any are around as at be because been before being below between ' +

@@ -7,7 +7,7 @@ import {
 import { AIMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
-import { decideOfflineCall, OFFLINE_ACTIONS, type OfflineTools } from './offline-policy.ts';
+import { decideOfflineCalls, OFFLINE_ACTIONS, type OfflineTools } from './offline-policy.ts';
 import { readConversation } from './read-conversation.ts';
 
 interface OfflinePlannerFields extends BaseChatModelParams {
@@ -41,12 +41,18 @@ export class OfflinePlannerModel extends BaseChatModel {
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     const conversation = readConversation(messages, OFFLINE_ACTIONS.search);
-    const call = decideOfflineCall(conversation, this.tools);
+    const decided = decideOfflineCalls(conversation, this.tools);
+    // Several lookups go out in one reply and run at once (name spans searched together, find-booking.ts).
+    const calls = Array.isArray(decided) ? decided : [decided];
+    const id = `offline-${conversation.aiCount + 1}`;
     const message = new AIMessage({
       content: '',
-      tool_calls: [
-        { id: `offline-${conversation.aiCount + 1}`, name: call.name, args: call.args, type: 'tool_call' },
-      ],
+      tool_calls: calls.map((call, i) => ({
+        id: i === 0 ? id : `${id}-${i + 1}`,
+        name: call.name,
+        args: call.args,
+        type: 'tool_call' as const,
+      })),
     });
     return { generations: [{ text: '', message }] };
   }

@@ -1,4 +1,3 @@
-import type { BookingSummary } from '../../contracts/booking.ts';
 import { isChangeOfMind } from '../../planner/change-of-mind.ts';
 import { buildStep, INTENT_ACTIONS, INTENT_ORDER } from './build-step.ts';
 import {
@@ -9,6 +8,7 @@ import {
   NOT_NAMES,
   type OfflineIntent,
 } from './extract-slots.ts';
+import { findBooking, pendingBookingId } from './find-booking.ts';
 import * as reply from './offline-replies.ts';
 import {
   askCall as ask,
@@ -20,7 +20,7 @@ import {
   type TargetBooking,
 } from './offline-types.ts';
 import { planNewBooking } from './plan-new-booking.ts';
-import { labelOf, planSeveral, targetOf } from './plan-several.ts';
+import { labelOf, planSeveral } from './plan-several.ts';
 import { OFFLINE_LOOKUPS, type OfflineConversation, type PendingPlan } from './read-conversation.ts';
 import { onlyWithdraws, referencesIn, withdrawsRequest } from './request-cues.ts';
 import { splitByBooking } from './split-by-booking.ts';
@@ -33,11 +33,20 @@ export const OFFLINE_ACTIONS = { search: OFFLINE_LOOKUPS.search, ...INTENT_ACTIO
 /** A contact detail masked at rest in the stored history (j***@example.com, ***78). */
 const MASKED_CONTACT = /\*\*\*@|\*\*\*\d{2}\b/;
 
+/** The offline planner's decision, or the first of its lookups when it searches several spans at once. */
+export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
+  const calls = decideOfflineCalls(conv, tools);
+  return Array.isArray(calls) ? (calls[0] as OfflineCall) : calls;
+}
+
 /**
  * The offline planner's decision for one model call: look the booking up, ask one question, propose a plan,
  * cancel or decline. Deterministic; it never computes a date (it passes the user's words on).
  */
-export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
+export function decideOfflineCalls(
+  conv: OfflineConversation,
+  tools: OfflineTools,
+): OfflineCall | OfflineCall[] {
   if (conv.rejection) return ask('other', reply.CANNOT_REPAIR);
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   // Issue 30: every common way of taking a request back leaves nothing to confirm.
@@ -71,8 +80,8 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
     // "Mark the Tom Baker invoice as paid": more than a booking's name, and nothing this service does.
     return named && !saysMore(conv.current, current) ? ask('action', reply.ASK_ACTION) : decline(tools);
   }
-  const target = resolveTarget(conv, current, request, tools);
-  if ('name' in target) return target;
+  const target = findBooking(conv, current, request, tools);
+  if (Array.isArray(target) || 'name' in target) return target;
   const pending =
     conv.pending && pendingBookingId(conv.pending) === target.booking_id ? conv.pending : undefined;
   // A contact detail given before a question is masked in the stored history (000 Privacy): it has to be asked again.
@@ -156,48 +165,6 @@ function severalBookingsIn(text: string, slots: MessageSlots): ReturnType<typeof
   return named || (apart && parts.every((p) => p.slots.intents.length > 0)) ? parts : undefined;
 }
 
-function resolveTarget(
-  conv: OfflineConversation,
-  current: MessageSlots,
-  request: MessageSlots,
-  tools: OfflineTools,
-): TargetBooking | OfflineCall {
-  if (conv.picked) return fromSummary(conv.picked);
-  if (conv.lastSearch) {
-    const { bookings, searchText } = conv.lastSearch;
-    const exact = bookings.filter((b) => request.reference && b.booking_reference === request.reference);
-    const matches = exact.length === 1 ? exact : bookings;
-    // Issue 30: capital letters do not decide the name; the next words that may be one are searched too. A search
-    // the planner ran before the first call (issue 32's prefetch) counts as ours, and when it found nothing, the
-    // words this model reads as the booking are still searched ("Mr Okafor" found none: "Okafor").
-    const own = current.reference ?? current.guestName ?? current.contactKey;
-    const keys = [own, ...(current.otherNames ?? [])].filter((k): k is string => k !== undefined);
-    const untried = keys.find((k) => !conv.searches.has(k));
-    const referenceTried = current.reference !== undefined && conv.searches.has(current.reference);
-    if (matches.length === 0 && untried && !referenceTried) return search(untried, tools);
-    const first = current.guestName ?? searchText;
-    if (matches.length === 0)
-      return ask('booking', reply.noMatch(conv.searches.has(first) ? first : searchText));
-    if (matches.length > 1) {
-      return ask(
-        'booking',
-        reply.severalMatches(matches.length, searchText),
-        matches.map((b) => b.booking_id),
-      );
-    }
-    return targetOf(matches[0] as (typeof matches)[number]);
-  }
-  const named = current.reference ?? current.guestName ?? current.contactKey;
-  if (named) return search(named, tools);
-  const pendingId = conv.pending ? pendingBookingId(conv.pending) : undefined;
-  if (conv.referenced && (!pendingId || pendingId === conv.referenced.booking_id)) {
-    return fromSummary(conv.referenced);
-  }
-  if (pendingId) return { booking_id: pendingId };
-  const older = request.reference ?? request.guestName ?? request.contactKey;
-  return older ? search(older, tools) : ask('booking', reply.ASK_BOOKING);
-}
-
 function proposeOrAsk(
   target: TargetBooking,
   request: OpenRequest,
@@ -249,21 +216,9 @@ function valueIntents(slots: MessageSlots): OfflineIntent[] {
   return out;
 }
 
-function search(text: string, tools: OfflineTools): OfflineCall {
-  if (!tools.names.has(OFFLINE_ACTIONS.search)) return decline(tools);
-  return { name: OFFLINE_ACTIONS.search, args: { search_text: text } };
-}
-
 /** A decline that says what cannot be done and why, if known, then what can (issue 16). */
 function decline(tools: OfflineTools, why?: string): OfflineCall {
   return declineCall(reply.declineMessage(why, tools));
-}
-
-function pendingBookingId(pending: PendingPlan): string | undefined {
-  const id = pending.steps
-    .map((s) => s.parameters.booking_id)
-    .find((v) => typeof v === 'string' && !v.includes('{{'));
-  return typeof id === 'string' ? id : undefined;
 }
 
 function toStep(step: PendingPlan['steps'][number]): Step {
@@ -271,29 +226,4 @@ function toStep(step: PendingPlan['steps'][number]): Step {
     action_id: step.action_id,
     parameters: Object.entries(step.parameters).map(([name, value]) => ({ name, value: String(value) })),
   };
-}
-
-/** The target from a booking summary (the session's referenced booking, or a picked candidate). */
-function fromSummary(r: BookingSummary): TargetBooking {
-  return {
-    booking_id: r.booking_id,
-    ...defined({
-      guest_name: r.guest_name,
-      date: r.booking_date,
-      start_time: r.booking_time,
-      party_size: r.party_size,
-    }),
-    ...(r.status ? { status: r.status } : {}),
-    ...referenceOf(r.display_label),
-  };
-}
-
-/** The display label starts with the reference (lib/planner/booking-record.ts displayLabel). */
-function referenceOf(label: string | undefined): { reference?: string } {
-  const first = label?.split(' · ')[0]?.trim();
-  return first && referencesIn(first).length === 1 ? { reference: first } : {};
-}
-
-function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
