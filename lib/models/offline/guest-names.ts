@@ -1,4 +1,4 @@
-import { NAME, NOT_NAMES } from './name-words.ts';
+import { NAME, NOT_NAMES, SETTLED_BOOKING } from './name-words.ts';
 
 export { NAME, NOT_NAMES };
 
@@ -19,7 +19,7 @@ export const MAX_NAME_TRIES = 3;
  */
 export function guestNamesIn(message: string): string[] {
   // An email address or web address holds words that name no one ("ana@example.com").
-  const text = message.replace(/\S+@\S+|\bhttps?:\/\/\S+/g, ' ');
+  const text = message.replace(/\S+@\S+|\bhttps?:\/\/\S+/g, ' ').replace(SETTLED_BOOKING, ' | ');
   const found = [shapedName(text), shapedName(caseFromWords(text)), anywhereName(text)];
   const names = found.filter((n): n is string => n !== undefined);
   return [...new Set(names)].slice(0, MAX_NAME_TRIES);

@@ -1,4 +1,5 @@
 import { COMMON_WORDS } from './guest-names.ts';
+import { SETTLED_BOOKING } from './name-words.ts';
 import { referencesIn } from './request-cues.ts';
 
 /** At most this many spans are searched for one message; they go out together, in one round of lookups. */
@@ -17,7 +18,7 @@ const WORD = /\p{L}[\p{L}'’-]*/gu;
  * `skip` holds words that name no booking here: a note's text, a new name for the guest.
  */
 export function nameSpansIn(text: string, skip: readonly string[] = []): string[] {
-  let rest = text.replace(/\S+@\S+|\bhttps?:\/\/\S+/g, ' | ');
+  let rest = text.replace(/\S+@\S+|\bhttps?:\/\/\S+/g, ' | ').replace(SETTLED_BOOKING, ' | ');
   for (const said of [...referencesIn(rest), ...skip]) rest = cut(rest, said);
   const runs: string[][] = [];
   let run: string[] = [];

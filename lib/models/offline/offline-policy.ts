@@ -9,6 +9,7 @@ import {
   type OfflineIntent,
 } from './extract-slots.ts';
 import { findBooking, pendingBookingId } from './find-booking.ts';
+import { countAsDelta, turnedDown } from './follow-up-cues.ts';
 import * as reply from './offline-replies.ts';
 import {
   askCall as ask,
@@ -62,7 +63,9 @@ export function decideOfflineCalls(
   if (refusal) return refusal;
   // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
   const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
-  const request = [...earlier.map(extractSlots), current].reduce(mergeSlots);
+  const earlierSlots = earlier.map(extractSlots);
+  const merged = [...earlierSlots, current].reduce(mergeSlots);
+  const request = current.partySize === undefined ? merged : countAsDelta(merged, earlierSlots, conv.current);
   const newBooking = newBookingCall(conv, current, request, [...earlier, conv.current], tools);
   if (newBooking) return newBooking;
   const several = conv.picked ? undefined : severalBookingsIn(conv.current, current);
@@ -179,8 +182,13 @@ function proposeOrAsk(
   // "Cancel X and refund": nothing else of the request is planned beside a cancellation it does not ask for alone.
   // A cancellation is the whole plan, and a message without one ("not cancel — make it 4") drops a pending one.
   const cancelling = intents.includes('cancel');
+  // "no, keep the date — make it 18": a change the follow-up turns down is not kept.
+  const down = turnedDown(conv.current, intents);
   const kept = (pending?.steps ?? []).filter(
-    (s) => !cancelling && (s.action_id !== INTENT_ACTIONS.cancel || intents.length === 0),
+    (s) =>
+      !cancelling &&
+      (s.action_id !== INTENT_ACTIONS.cancel || intents.length === 0) &&
+      !turnsDown(down, s.action_id),
   );
   const steps = new Map<string, Step>(kept.map((s) => [s.action_id, toStep(s)]));
   const wanted = cancelling ? (['cancel'] as const) : INTENT_ORDER.filter((i) => intents.includes(i));
@@ -219,6 +227,12 @@ function valueIntents(slots: MessageSlots): OfflineIntent[] {
 /** A decline that says what cannot be done and why, if known, then what can (issue 16). */
 function decline(tools: OfflineTools, why?: string): OfflineCall {
   return declineCall(reply.declineMessage(why, tools));
+}
+
+/** Whether the follow-up turns down the pending step with this action (one no intent builds is kept). */
+function turnsDown(down: (intent: OfflineIntent) => boolean, actionId: string): boolean {
+  const intent = INTENT_ORDER.find((i) => INTENT_ACTIONS[i] === actionId);
+  return intent !== undefined && down(intent);
 }
 
 function toStep(step: PendingPlan['steps'][number]): Step {
