@@ -53,7 +53,7 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
       'bk_202',
     ],
     ['smith-jones booking, 11 guests now', 'bk_203'],
-    ['good morning, update the head count for lucy chen to 11 guests when you get a sec', 'bk_205'],
+    ['hello! 11 guests now on the lucy chen laser session please', 'bk_205'],
   ])('"%s" finds the booking from a name in lower case, without a request shape', async (message, id) => {
     // Prepare
     const h = offline();
