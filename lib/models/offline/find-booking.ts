@@ -2,7 +2,7 @@ import type { BookingSummary } from '../../contracts/booking.ts';
 import type { BookingRecord } from '../../planner/booking-record.ts';
 import type { MessageSlots } from './extract-slots.ts';
 import { nameFit } from './name-match.ts';
-import { nameSpansIn } from './name-spans.ts';
+import { MAX_SPAN_SEARCHES, nameSpansIn } from './name-spans.ts';
 import { narrowBookings } from './narrow-bookings.ts';
 import * as reply from './offline-replies.ts';
 import {
@@ -66,14 +66,10 @@ function fromSearches(
     const older = request.reference ?? request.guestName ?? request.contactKey;
     if (older) keys = [older];
   }
-  const strong = byKeys(conv, keys, current.reference);
+  const spans = nameSpans(conv, [current, request], keys);
+  const strong = byKeys(conv, keys, spans, current.reference);
   if ('name' in strong) return searchable ? strong : declined();
-  const named = new Set(keys.map((k) => k.toLowerCase()));
-  const texts = [conv.current, ...[...conv.earlier].reverse()];
-  const skip = [current.noteText, current.newName, current.email, ...keys].filter((s): s is string => !!s);
-  const spans = strong.referenceMissing
-    ? []
-    : [...new Set(texts.flatMap((t) => nameSpansIn(t, skip)))].filter((s) => !named.has(s.toLowerCase()));
+  if (strong.referenceMissing) return ask('booking', reply.noMatch(strong.key));
   const untried = spans.filter((s) => !conv.searches.has(s));
   if (strong.hits.length === 0 && untried.length > 0) {
     if (!searchable) return declined();
@@ -103,18 +99,41 @@ interface Hits {
   referenceMissing?: boolean;
 }
 
+/**
+ * The runs of words of the request's messages that may name the guest (latest first, at most MAX_SPAN_SEARCHES),
+ * without the keys already searched and the words that name no booking (a note, a new name or email).
+ */
+function nameSpans(
+  conv: OfflineConversation,
+  said: readonly MessageSlots[],
+  keys: readonly string[],
+): string[] {
+  const named = new Set(keys.map((k) => k.toLowerCase()));
+  const skip = said
+    .flatMap((s) => [s.noteText, s.newName, s.email])
+    .concat(keys)
+    .filter((s): s is string => !!s);
+  const texts = [conv.current, ...[...conv.earlier].reverse()];
+  const spans = [...new Set(texts.flatMap((t) => nameSpansIn(t, skip)))];
+  return spans.filter((s) => !named.has(s.toLowerCase())).slice(0, MAX_SPAN_SEARCHES);
+}
+
 /** The first key, in order, whose search found bookings; the next untried key is searched first. */
-function byKeys(conv: OfflineConversation, keys: readonly string[], reference?: string): Hits | OfflineCall {
+function byKeys(
+  conv: OfflineConversation,
+  keys: readonly string[],
+  spans: readonly string[],
+  reference?: string,
+): Hits | OfflineCall {
   for (const key of keys) {
     const hits = conv.searches.get(key);
     if (!hits) return { name: OFFLINE_LOOKUPS.search, args: { search_text: key } };
     if (hits.length > 0) return { key, hits };
     if (key === reference) return { key, hits: [], referenceMissing: true };
   }
-  // A search the planner ran before the first call (issue 32's prefetch) counts as ours.
-  const spans = new Set(nameSpansIn(conv.current));
+  // A search the planner ran before the first call (issue 32's prefetch) counts as ours; our spans' do not.
   for (const [key, hits] of conv.searches)
-    if (!spans.has(key) && !keys.includes(key) && hits.length > 0) return { key, hits };
+    if (!spans.includes(key) && !keys.includes(key) && hits.length > 0) return { key, hits };
   return { key: keys[0] ?? '', hits: [] };
 }
 

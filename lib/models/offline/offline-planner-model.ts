@@ -18,7 +18,8 @@ interface OfflinePlannerFields extends BaseChatModelParams {
  * The `offline` planning model (LLM_PROVIDER=offline; `npm start` without a key): a deterministic, network-free
  * BaseChatModel that speaks the same tool-calling interface as Gemini. It reads the same messages Gemini would
  * get (system prompt context lines, the history, tool results) and answers with one tool call: a booking search,
- * propose_plan, ask_clarification, cancel_request or decline. It covers seed 000's three intents in plain
+ * propose_plan, ask_clarification, cancel_request or decline; or with several searches at once, one for each run of
+ * words that may name the guest (find-booking.ts). It covers seed 000's three intents in plain
  * English (docs/models.md lists the sentences) and passes date/time words on for the planner's resolver.
  * Honest, not clever: anything else gets a decline saying what it can do.
  */
