@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nameFit } from '../../lib/models/offline/name-match.ts';
-import { nameSpansIn } from '../../lib/models/offline/name-spans.ts';
+import { nameSpansIn, ownerSpansIn } from '../../lib/models/offline/name-spans.ts';
+import { narrowBookings } from '../../lib/models/offline/narrow-bookings.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import { type FakeBooking, FakeBookingApi } from '../planner/support/fake-booking-api.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
@@ -114,6 +115,22 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
     expect(question.candidates ?? []).toEqual([]);
   });
 
+  it('finds the booking named in the clause a note is made of', async () => {
+    // Prepare
+    const h = offline();
+
+    // Act
+    const outcome = expectKind(
+      await h.send('wisniewski group needs a high chair, add that to the notes'),
+      'plan',
+    );
+
+    // Assess
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters.booking_id])).toEqual([
+      ['addBookingNote', 'bk_201'],
+    ]);
+  });
+
   it('searches the candidate spans in one round of lookups', async () => {
     // Prepare
     const h = offline();
@@ -173,5 +190,44 @@ describe('nameSpansIn', () => {
       'okafor',
       'laser',
     ]);
+  });
+});
+
+describe('narrowBookings', () => {
+  const chens = [
+    {
+      booking_id: 'a',
+      guest_name: 'Lily Chen',
+      date: '2026-12-06',
+      start_time: '15:00',
+      product_name: 'Party Room',
+    },
+    {
+      booking_id: 'b',
+      guest_name: 'David Chen',
+      date: '2026-12-12',
+      start_time: '13:00',
+      product_name: 'Laser Tag',
+    },
+  ];
+
+  it.each([
+    ['the Chen party room booking is now 9 guests', ['a']],
+    ['the chen party is now 9 guests', ['a', 'b']],
+    ['the chen laser booking is now 9 guests', ['b']],
+    ['the chen booking on saturday the 12th is now 9 guests', ['b']],
+  ])('"%s" keeps %j', (text, ids) => {
+    // Act
+    const kept = narrowBookings(chens, text, { intents: ['guest_count'], partySize: 9 }, 'en-US');
+
+    // Assess
+    expect(kept.map((b) => b.booking_id)).toEqual(ids);
+  });
+});
+
+describe('ownerSpansIn', () => {
+  it('reads whose booking a clause speaks of', () => {
+    expect(ownerSpansIn('Garcia party needs wheelchair access')).toEqual(['Garcia']);
+    expect(ownerSpansIn('Needs wheelchair access')).toEqual([]);
   });
 });

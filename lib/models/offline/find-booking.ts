@@ -2,7 +2,7 @@ import type { BookingSummary } from '../../contracts/booking.ts';
 import type { BookingRecord } from '../../planner/booking-record.ts';
 import type { MessageSlots } from './extract-slots.ts';
 import { nameFit } from './name-match.ts';
-import { MAX_SPAN_SEARCHES, nameSpansIn } from './name-spans.ts';
+import { MAX_SPAN_SEARCHES, nameSpansIn, ownerSpansIn } from './name-spans.ts';
 import { narrowBookings } from './narrow-bookings.ts';
 import * as reply from './offline-replies.ts';
 import {
@@ -114,7 +114,8 @@ function nameSpans(
     .concat(keys)
     .filter((s): s is string => !!s);
   const texts = [conv.current, ...[...conv.earlier].reverse()];
-  const spans = [...new Set(texts.flatMap((t) => nameSpansIn(t, skip)))];
+  const owners = said.flatMap((s) => (s.noteText ? ownerSpansIn(s.noteText) : []));
+  const spans = [...new Set([...texts.flatMap((t) => nameSpansIn(t, skip)), ...owners])];
   return spans.filter((s) => !named.has(s.toLowerCase())).slice(0, MAX_SPAN_SEARCHES);
 }
 

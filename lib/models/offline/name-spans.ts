@@ -45,6 +45,16 @@ export function nameSpansIn(text: string, skip: readonly string[] = []): string[
     .slice(0, MAX_SPAN_SEARCHES);
 }
 
+/**
+ * The names said as whose booking it is ("garcia party needs wheelchair access", "the Okafor family's"), for words
+ * that are otherwise skipped: a note built from the clause that names the booking still names it.
+ */
+export function ownerSpansIn(text: string): string[] {
+  const owner =
+    /((?:\p{L}[\p{L}'’-]*\s+)?\p{L}[\p{L}'’-]*?)(?:['’]s)?\s+(?:party|booking|group|family|reservation|crew)\b/giu;
+  return [...text.matchAll(owner)].flatMap((m) => nameSpansIn(m[1] ?? ''));
+}
+
 function mayBeName(word: string): boolean {
   const plain = word.toLowerCase();
   return plain.replace(/[^a-z\p{L}]/gu, '').length >= 3 && !COMMON_WORDS.has(plain);

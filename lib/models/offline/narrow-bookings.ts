@@ -44,14 +44,22 @@ const GENERIC = new Set([
   'zone',
 ]);
 
-/** The bookings whose product shares the most telling words with the message ("laser tag" → Laser Tag Arena). */
+/**
+ * The bookings whose product the message names: its whole name ("the party room booking"), else the most of its
+ * telling words ("laser" → Laser Tag Arena).
+ */
 function productCue(text: string, bookings: readonly BookingRecord[]): Cue {
-  const said = new Set(text.split(/[^\p{L}'’-]+/u).map(plainWord));
-  const score = (b: BookingRecord) =>
-    (b.product_name ?? '')
+  const words = text.split(/[^\p{L}'’-]+/u).map(plainWord);
+  const said = new Set(words);
+  const phrase = ` ${words.join(' ')} `;
+  const score = (b: BookingRecord) => {
+    const name = (b.product_name ?? '')
       .split(/\s+/)
       .map(plainWord)
-      .filter((w) => w.length > 2 && !GENERIC.has(w) && said.has(w)).length;
+      .filter((w) => w.length > 0);
+    if (name.length > 0 && phrase.includes(` ${name.join(' ')} `)) return 100;
+    return name.filter((w) => w.length > 2 && !GENERIC.has(w) && said.has(w)).length;
+  };
   const best = Math.max(0, ...bookings.map(score));
   return best > 0 ? (b) => score(b) === best : undefined;
 }
