@@ -72,7 +72,9 @@ function describingPhrases(text: string, slots: MessageSlots, locale: string): s
   const phrases = findWhenPhrases(text, locale);
   if (!slots.intents.includes('reschedule')) return phrases.map((p) => p.text);
   const newWords = [slots.datePhrase, slots.timePhrase].filter((w): w is string => w !== undefined);
-  const newAt = Math.min(...newWords.map((w) => text.indexOf(w)).filter((i) => i >= 0));
+  // New words not found as said (or none at all): only "from …" describes, never a phrase that may be the new one.
+  const found = newWords.map((w) => text.indexOf(w)).filter((i) => i >= 0);
+  const newAt = found.length > 0 ? Math.min(...found) : -1;
   return phrases
     .filter((p) => p.before === 'from' || (p.end <= newAt && !newWords.includes(p.text)))
     .map((p) => p.text);
