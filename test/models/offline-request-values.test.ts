@@ -102,6 +102,41 @@ describe('OfflinePlannerModel: the new date and time', () => {
     ]);
   });
 
+  it('keeps the booking time for "same session" beside a new date', async () => {
+    // Prepare, Act
+    const steps = await planned('please shift BK-1045 to Thursday, same session');
+
+    // Assess
+    expect(steps).toEqual([
+      { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-12', start_time: '10:00' },
+    ]);
+  });
+
+  it('reads "moving interstate" as the reason for a cancellation, not a move', async () => {
+    // Prepare, Act
+    const steps = await planned("cancel BK-1045, they're moving interstate");
+
+    // Assess
+    expect(steps).toEqual([{ action: 'cancelBooking', booking_id: 'bk_1045' }]);
+  });
+
+  it('drops the pending note the user no longer wants and plans the rest', async () => {
+    // Prepare
+    const h = offline();
+    expectKind(await h.send("BK-1045: add a note 'magician at 2'"), 'plan');
+
+    // Act
+    const outcome = expectKind(
+      await h.send("don't bother with the note. the party is moving to Thursday at 4pm"),
+      'plan',
+    );
+
+    // Assess
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters])).toEqual([
+      ['rescheduleBooking', { booking_id: 'bk_1045', date: '2026-03-12', start_time: '16:00' }],
+    ]);
+  });
+
   it('keeps reading a booking then a date as a description when the message asks something else', () => {
     // Prepare, Act
     const slots = extractSlots('Sarah Smith on Tuesday: the guest count is 18 now');

@@ -10,6 +10,7 @@ import {
   asksNoteRemoval,
   asksNoteReplacement,
   channelOf,
+  dropsNote,
   noteTextOf,
   unsupportedIn,
 } from './intent-cues.ts';
@@ -64,6 +65,8 @@ export interface MessageSlots {
   /** An email or phone that names the booking ("the booking under liz@…") rather than a new value. */
   contactKey?: string;
   unreadTime?: boolean;
+  /** Intents of the request this message takes back ("don't bother with the note"): dropped from it. */
+  drops?: OfflineIntent[];
   /** The message is a booking's name, then a date or time it ends on: it points the booking there (like "→"). */
   movesTo?: boolean;
   turnsAway?: boolean;
@@ -85,8 +88,9 @@ export function phoneIn(text: string): string | undefined {
     (run) => !references.some((r) => r.includes(run.text) || run.text.includes(r)),
   )?.text;
 }
+/** "move", "push", …; never a life event ("they're moving interstate", "moving house"). */
 const RESCHEDULE =
-  /\b(move[ds]?|moving|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
+  /\b((?:move[ds]?|moving)(?!\s+(?:interstate|overseas|abroad|away|house|home|out\b|countries|country|cities|city|states?|schools?|jobs?))|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
 const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
 const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
@@ -152,6 +156,7 @@ export function extractSlots(text: string): MessageSlots {
   const unsupported = unsupportedIn(said);
   if (unsupported) slots.unsupported = unsupported;
   if (removal || asksNoteReplacement(text)) slots.intents.push('delete_note');
+  if (dropsNote(text)) slots.drops = ['note'];
   if (asksNote(text) && !removal) {
     slots.intents.push('note');
     if (note) slots.noteText = note;
@@ -320,7 +325,9 @@ const TRAILING_COURTESY = new Set(
 /** Later messages win, field by field; intents accumulate (a follow-up answers an earlier request). */
 export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlots {
   const merged: MessageSlots = { ...older, ...stripUndefined(newer) };
-  merged.intents = [...new Set([...older.intents, ...newer.intents])];
+  merged.intents = [...new Set([...older.intents, ...newer.intents])].filter(
+    (i) => !newer.drops?.includes(i) || newer.intents.includes(i),
+  );
   const counts = ['partySize', 'partyDelta', 'partyScale', 'countUnclear'] as const;
   const said = counts.find((k) => newer[k] !== undefined);
   if (said) for (const k of counts) if (k !== said) delete merged[k];

@@ -27,8 +27,17 @@ const NOTE =
   /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) the (?:booking|file|reservation)\b/i;
 
 export function asksNote(text: string): boolean {
-  return NOTE.test(text) && !asksNoteRemoval(text);
+  const said = text.replace(DROPS_NOTE, ' ');
+  return NOTE.test(said) && !asksNoteRemoval(said);
 }
+
+/** "don't bother with the note", "forget the note", "skip the note": the note is dropped, not asked for. */
+export function dropsNote(text: string): boolean {
+  return new RegExp(DROPS_NOTE.source, 'i').test(text);
+}
+
+const DROPS_NOTE =
+  /\b(?:don'?t bother with|do not bother with|forget(?: about)?|skip|never ?mind|no need for|leave out|leave off|drop)\s+(?:the|that|a|this|my)\s+note\b/gi;
 
 export { noteTextOf } from './note-text.ts';
 

@@ -85,8 +85,11 @@ const UNREAD_TIME =
   /\b(?:session|slot|earliest|latest|first|last|later|earlier|sooner|hours?|minutes?|mins?|same time|lunch ?time|after school|evening)\b/i;
 
 export function mentionsUnreadTime(text: string): boolean {
-  return UNREAD_TIME.test(text);
+  // "to the 30th, same session": the booking's own time, kept as it is with a date only.
+  return UNREAD_TIME.test(text.replace(SAME_TIME, ' '));
 }
+
+const SAME_TIME = /\b(?:the )?same (?:time|session|slot|time ?slot|start time)\b/gi;
 
 /** "forget Jordan, do Chidi's instead": the earlier messages of the request no longer hold. */
 export function turnsAway(text: string): boolean {
