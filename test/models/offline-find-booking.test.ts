@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nameFit } from '../../lib/models/offline/name-match.ts';
-import { nameSpansIn, ownerSpansIn } from '../../lib/models/offline/name-spans.ts';
+import { nameSpansIn, numberedReferencesIn, ownerSpansIn } from '../../lib/models/offline/name-spans.ts';
 import { narrowBookings } from '../../lib/models/offline/narrow-bookings.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
+import type { ActionCall, ActionOutcome } from '../../lib/ports/booking-api.ts';
 import { type FakeBooking, FakeBookingApi } from '../planner/support/fake-booking-api.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
 
@@ -41,8 +42,20 @@ function venueBookings(): FakeBooking[] {
   ];
 }
 
+/** Like the booking API, the search also finds a booking by its reference's number ("5012" finds BK-5012). */
+class ReferenceNumberApi extends FakeBookingApi {
+  override async invoke(call: ActionCall): Promise<ActionOutcome> {
+    const text = String(call.args.search_text ?? '');
+    if (call.action.action_id !== 'searchBookings' || !/^\d+$/.test(text)) return super.invoke(call);
+    this.calls.push({ action_id: 'searchBookings', args: call.args, token: call.token });
+    const found = this.bookings.filter((b) => b.booking_reference.replace(/\D/g, '').includes(text));
+    const bookings = found.map(({ email: _e, phone: _p, version: _v, ...item }) => item);
+    return { ok: true, status: 200, data: { bookings } };
+  }
+}
+
 function offline() {
-  const api = new FakeBookingApi(venueBookings());
+  const api = new ReferenceNumberApi(venueBookings());
   return { api, ...plannerHarness({ model: new OfflinePlannerModel(), bookingApi: api }) };
 }
 
@@ -113,6 +126,21 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
     // Assess
     expect(question.asks_for).toBe('booking');
     expect(question.candidates ?? []).toEqual([]);
+  });
+
+  it.each([
+    'ref 0203: 11 guests now please',
+    'booking #0203 is now 11 guests',
+    'could you update booking number 0203 to 11 guests',
+  ])('"%s" finds the booking by its reference number', async (message) => {
+    // Prepare
+    const h = offline();
+
+    // Act
+    const outcome = expectKind(await h.send(message), 'plan');
+
+    // Assess
+    expect(outcome.plan.actions.map((a) => a.parameters)).toEqual([{ booking_id: 'bk_203', party_size: 11 }]);
   });
 
   it('finds the booking named in the clause a note is made of', async () => {
@@ -222,6 +250,17 @@ describe('narrowBookings', () => {
 
     // Assess
     expect(kept.map((b) => b.booking_id)).toEqual(ids);
+  });
+});
+
+describe('numberedReferencesIn', () => {
+  it('reads a reference said by its number, never a count or a time', () => {
+    expect(numberedReferencesIn('ref 5012, booking #5013 and booking number 5014')).toEqual([
+      '5012',
+      '5013',
+      '5014',
+    ]);
+    expect(numberedReferencesIn('booking 120 guests at 10:30, party of 150')).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { BookingSummary } from '../../contracts/booking.ts';
 import type { BookingRecord } from '../../planner/booking-record.ts';
 import type { MessageSlots } from './extract-slots.ts';
 import { nameFit } from './name-match.ts';
-import { MAX_SPAN_SEARCHES, nameSpansIn, ownerSpansIn } from './name-spans.ts';
+import { MAX_SPAN_SEARCHES, nameSpansIn, numberedReferencesIn, ownerSpansIn } from './name-spans.ts';
 import { narrowBookings } from './narrow-bookings.ts';
 import * as reply from './offline-replies.ts';
 import {
@@ -115,7 +115,8 @@ function nameSpans(
     .filter((s): s is string => !!s);
   const texts = [conv.current, ...[...conv.earlier].reverse()];
   const owners = said.flatMap((s) => (s.noteText ? ownerSpansIn(s.noteText) : []));
-  const spans = [...new Set([...texts.flatMap((t) => nameSpansIn(t, skip)), ...owners])];
+  const numbers = texts.flatMap(numberedReferencesIn);
+  const spans = [...new Set([...numbers, ...texts.flatMap((t) => nameSpansIn(t, skip)), ...owners])];
   return spans.filter((s) => !named.has(s.toLowerCase())).slice(0, MAX_SPAN_SEARCHES);
 }
 
@@ -143,10 +144,11 @@ function bySpans(conv: OfflineConversation, spans: readonly string[]): Hits {
   let best: { key: string; words: number; exact: boolean; hits: BookingRecord[] } | undefined;
   for (const span of spans) {
     const fits = (conv.searches.get(span) ?? [])
-      .map((b) => ({ b, fit: nameFit(span, b.guest_name) }))
+      .map((b) => ({ b, fit: spanFit(span, b) }))
       .filter((f) => f.fit !== undefined);
     if (fits.length === 0) continue;
-    const words = span.split(/\s+/).length;
+    // A reference's number outweighs any name.
+    const words = /^\d+$/.test(span) ? 10 : span.split(/\s+/).length;
     const exact = fits.some((f) => f.fit === 'exact');
     const hits = fits.filter((f) => !exact || f.fit === 'exact').map((f) => f.b);
     const better = !best || words > best.words || (words === best.words && exact && !best.exact);
@@ -158,6 +160,12 @@ function bySpans(conv: OfflineConversation, spans: readonly string[]): Hits {
       ];
   }
   return best ? { key: best.key, hits: best.hits } : { key: '', hits: [] };
+}
+
+/** How a span fits a booking: a number fits only the reference with exactly those digits, words the guest's name. */
+function spanFit(span: string, booking: BookingRecord): ReturnType<typeof nameFit> {
+  if (!/^\d+$/.test(span)) return nameFit(span, booking.guest_name);
+  return booking.booking_reference?.replace(/\D/g, '') === span ? 'exact' : undefined;
 }
 
 /** The session's referenced booking, or the pending plan's (when they agree or only one is known). */

@@ -46,6 +46,16 @@ export function nameSpansIn(text: string, skip: readonly string[] = []): string[
 }
 
 /**
+ * A reference said by its number ("ref 5012", "booking #5012", "booking number 5012", "conf. no 5012"): the digits,
+ * searched like a name and kept only when a booking's reference has exactly those digits (find-booking.ts).
+ */
+export function numberedReferencesIn(text: string): string[] {
+  const said =
+    /(?:\b(?:ref|reference|booking|confirmation|conf)\.?\s*(?:number|num|no\.?|#)?\s*[:#]?\s*|(?<![\w&])#\s?)(\d{3,})\b(?!\s*(?:guests?|people|pax|kids|[:.]\d))/gi;
+  return [...new Set([...text.matchAll(said)].map((m) => m[1] as string))];
+}
+
+/**
  * The names said as whose booking it is ("garcia party needs wheelchair access", "the Okafor family's"), for words
  * that are otherwise skipped: a note built from the clause that names the booking still names it.
  */
