@@ -102,6 +102,16 @@ describe('OfflinePlannerModel: the new date and time', () => {
     ]);
   });
 
+  it('keeps the booking time for a move of the date by days or weeks', async () => {
+    // Prepare, Act
+    const steps = await planned('BK-1045, two days later please');
+
+    // Assess
+    expect(steps).toEqual([
+      { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-19', start_time: '10:00' },
+    ]);
+  });
+
   it('keeps the booking time for "same session" beside a new date', async () => {
     // Prepare, Act
     const steps = await planned('please shift BK-1045 to Thursday, same session');
@@ -263,6 +273,25 @@ describe('OfflinePlannerModel: a new reservation', () => {
     // Prepare, Act
     const steps = await planned(
       "another booking for Jo Bloggs - Laser Tag Arena on Saturday at 3pm, party of 6, they've already paid",
+    );
+
+    // Assess
+    expect(steps).toEqual([
+      {
+        action: 'createBooking',
+        product_id: 'prod_laser_tag',
+        date: '2026-03-14',
+        start_time: '15:00',
+        party_size: 6,
+        guest_name: 'Jo Bloggs',
+      },
+    ]);
+  });
+
+  it('reads "pop in a … booking for" as a new reservation', async () => {
+    // Prepare, Act
+    const steps = await planned(
+      'could you pop in a Laser Tag Arena booking for Saturday at 3pm, 6 people, Jo Bloggs, no payment link',
     );
 
     // Assess
