@@ -244,6 +244,9 @@ describe('narrowBookings', () => {
     ['the chen party is now 9 guests', ['a', 'b']],
     ['the chen laser booking is now 9 guests', ['b']],
     ['the chen booking on saturday the 12th is now 9 guests', ['b']],
+    ['the party one', ['a']],
+    ['the laser tag one', ['b']],
+    ['the other one', ['a', 'b']],
   ])('"%s" keeps %j', (text, ids) => {
     // Act
     const kept = narrowBookings(chens, text, { intents: ['guest_count'], partySize: 9 }, 'en-US');

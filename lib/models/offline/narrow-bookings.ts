@@ -17,7 +17,7 @@ export function narrowBookings(
   locale: string,
 ): BookingRecord[] {
   const described = describingPhrases(text, slots, locale);
-  const cues = [productCue(text, bookings), dayCue(described), timeCue(described)];
+  const cues = [productCue(text, bookings), productOneCue(text), dayCue(described), timeCue(described)];
   let out = [...bookings];
   for (const fits of cues) {
     if (!fits) continue;
@@ -62,6 +62,20 @@ function productCue(text: string, bookings: readonly BookingRecord[]): Cue {
   };
   const best = Math.max(0, ...bookings.map(score));
   return best > 0 ? (b) => score(b) === best : undefined;
+}
+
+/**
+ * "the party one", "the open play one": a booking told apart by its product, as an answer to "which one?" does.
+ * Here every word counts, "party" too: the words stand for the product, not for the booking.
+ */
+function productOneCue(text: string): Cue {
+  const said = /\bthe\s+((?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)\s+one\b/iu.exec(text)?.[1];
+  if (!said) return undefined;
+  const words = said.split(/\s+/).map(plainWord);
+  return (b) => {
+    const name = (b.product_name ?? '').split(/\s+/).map(plainWord);
+    return words.every((w) => name.includes(w));
+  };
 }
 
 /**
