@@ -188,3 +188,74 @@ describe('issue 30: an amendment still keeps the pending plan', () => {
     ]);
   });
 });
+
+describe('issue 30: a bare "no, …" that corrects a value of the pending step is an amendment (rule 7)', () => {
+  it.each([
+    ['no, make it 4pm', '4pm', '16:00'],
+    ['nope, 4pm instead', '4pm', '16:00'],
+    ['hmm no sorry, I said 10am', '10am', '10:00'],
+  ])(
+    'pending move to Saturday at 3pm, then "%s": Saturday stays, only the time changes',
+    async (message, time, hhmm) => {
+      // Prepare
+      const s = useSession();
+      await s.say('move BK-1042 to Saturday at 3pm', [RESCHEDULE]);
+
+      // Act: the model keeps the pending step's date, as rule 7 says.
+      const outcome = await s.say(message, [
+        {
+          action_id: 'rescheduleBooking',
+          parameters: { booking_id: 'bk_1042', date: 'Saturday', start_time: time },
+        },
+      ]);
+
+      // Assess
+      expect(planned(outcome)).toEqual([
+        {
+          action_id: 'rescheduleBooking',
+          parameters: {
+            booking_id: 'bk_1042',
+            date: '2026-03-14',
+            start_time: hhmm,
+          },
+        },
+      ]);
+    },
+  );
+
+  it('"no, keep the date, make it 4pm" refuses the pending date outright: the booking keeps its own day', async () => {
+    // Prepare: BK-1042 is on Fri 13 Mar at 11:00.
+    const s = useSession();
+    await s.say('move BK-1042 to Saturday at 3pm', [RESCHEDULE]);
+
+    // Act
+    const outcome = await s.say('no, keep the date, make it 4pm', [
+      {
+        action_id: 'rescheduleBooking',
+        parameters: { booking_id: 'bk_1042', date: 'Saturday', start_time: '4pm' },
+      },
+    ]);
+
+    // Assess
+    expect(planned(outcome)).toEqual([
+      {
+        action_id: 'rescheduleBooking',
+        parameters: { booking_id: 'bk_1042', date: '2026-03-13', start_time: '16:00' },
+      },
+    ]);
+  });
+
+  it('"no, …" with a change of another action drops the pending step it does not restate', async () => {
+    // Prepare
+    const s = useSession();
+    await s.say('move BK-1042 to Saturday at 3pm', [RESCHEDULE]);
+
+    // Act
+    const outcome = await s.say('no, BK-1042 is 14 people now', [RESCHEDULE, GUESTS_14]);
+
+    // Assess
+    expect(planned(outcome)).toEqual([
+      { action_id: 'updateGuestCount', parameters: { booking_id: 'bk_1042', party_size: 14 } },
+    ]);
+  });
+});

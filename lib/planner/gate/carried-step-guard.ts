@@ -1,6 +1,6 @@
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { BookingRecord } from '../booking-record.ts';
-import { fineSubjects, rejectsPending } from '../licence/rejection-cues.ts';
+import { fineSubjects, refusesOutright, rejectsPending } from '../licence/rejection-cues.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
 import {
   fingerprint,
@@ -97,7 +97,9 @@ function pendingParameters(step: PlanStepDraft, pendingPrints: ReadonlySet<strin
 function refusedValues(input: CarriedGuardInput): DroppedStep[] {
   const pendingPrints = new Set(input.pending.flatMap(valueFingerprints));
   const asIs = bookingsSaidFine(input.message, input.bookings);
+  const corrected = refusesOutright(input.message) ? new Set<string>() : correctedSteps(input, pendingPrints);
   return mutatingSteps(input).flatMap((step): DroppedStep[] => {
+    if (corrected.has(stepKey(step))) return [];
     const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
     const saidFine = booking !== undefined && asIs.has(booking);
     const gone = pendingParameters(step, pendingPrints).filter(
@@ -105,6 +107,31 @@ function refusedValues(input: CarriedGuardInput): DroppedStep[] {
     );
     return gone.length === 0 ? [] : [droppedValues(step, gone, 'superseded', input.bookings)];
   });
+}
+
+/**
+ * The pending steps a bare "no, …" corrects: the proposal's step of the same action on the same booking states a new
+ * value, in this message's words, for a parameter the pending step set ("no, make it 4pm" on a pending move to
+ * Saturday at 3pm). That is an amendment (rule 7): the step keeps its other pending values. A new value for a
+ * parameter the pending step did not set ("no … her phone is …" beside a pending email) corrects nothing.
+ */
+function correctedSteps(input: CarriedGuardInput, pendingPrints: ReadonlySet<string>): Set<string> {
+  const pendingByKey = new Map(input.pending.map((p) => [stepKey(p), p]));
+  const keys = mutatingSteps(input).flatMap((step) => {
+    const pending = pendingByKey.get(stepKey(step));
+    if (!pending) return [];
+    const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+    const corrects = Object.entries(step.parameters).some(
+      ([name, value]) =>
+        name !== 'booking_id' &&
+        value !== undefined &&
+        pending.parameters[name] !== undefined &&
+        !pendingPrints.has(fingerprint(step.action_id, booking, name, value)) &&
+        restated(step, name, input, input.message),
+    );
+    return corrects ? [stepKey(step)] : [];
+  });
+  return new Set(keys);
 }
 
 /** Words a subject may hold besides a name ("her booking's fine", "the Smith one is ok"). */

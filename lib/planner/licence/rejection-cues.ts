@@ -34,8 +34,16 @@ const ACCEPTING_SUBJECTS = new Set(['that', 'this', 'it', 'all', 'everything', '
 
 /** True when `message` turns down the pending plan or one of its values (see the module comment). */
 export function rejectsPending(message: string): boolean {
+  return LEADING_NO.test(message) || refusesOutright(message);
+}
+
+/**
+ * True when the words refuse the pending plan as such, or a value of it ("not that", "keep the date", "don't
+ * change …", "the time is fine"), not only open with a "no": "no, make it 4pm" corrects the pending step's time
+ * and keeps the rest of that step (rule 7), while "no, keep the date" refuses the pending date too.
+ */
+export function refusesOutright(message: string): boolean {
   return (
-    LEADING_NO.test(message) ||
     NOT_THAT.test(message) ||
     KEEP_AS_IS.test(message) ||
     DONT.test(message) ||
