@@ -23,6 +23,8 @@ export interface GateInput {
   /** The user's turns of the open request, this one included (grounding and licensing read only these). */
   userText: string;
   carriedValues: readonly unknown[];
+  /** Fingerprints of the pending plan's values, still wanted after this turn's guards: licensed when proposed. */
+  carried?: ReadonlySet<string>;
   /** The venue's today (YYYY-MM-DD): targets before it are refused. */
   today: string;
   /** Ids the lookups returned this turn, including the gate's own booking reads. */

@@ -166,6 +166,20 @@ describe('issue 30: a declined step never comes back', () => {
     expect(plannedSteps(outcome)).toEqual([CHANGES.guests.planned, CHANGES.email.planned]);
   });
 
+  it('a pending contact change carried on by "also" is planned without a new question (the history masks it)', async () => {
+    // Prepare: a move, turned down for a phone change; the stored history masks the phone the user typed, so only
+    // the pending plan still holds it.
+    const s = session();
+    await s.ask('reschedule');
+    await s.ask('phone', "that's not right, ");
+
+    // Act
+    const outcome = await s.ask('reschedule', 'also ');
+
+    // Assess: found by the property (seed -250886921): "Did you also want me to update contact details?".
+    expect(plannedSteps(outcome)).toEqual([CHANGES.reschedule.planned, CHANGES.phone.planned]);
+  });
+
   it('a declined change the user asks for again is planned', async () => {
     // Prepare
     const s = session();

@@ -7,6 +7,7 @@ import { compileCue, firstCue, matchesCue, readWords } from '../licence/intent-c
 import { cuesOf, needsExplicitCue, type StepLicence, stepLicence } from '../licence/step-licence.ts';
 import { isWholePlaceholder, placeholdersIn } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
+import { fingerprint } from '../session/retired-steps.ts';
 import type { GateError, PlanStepDraft } from './gate-types.ts';
 import { bookingOf, isContact, isCount, statedContact, statedCount } from './grounding-checks.ts';
 
@@ -24,6 +25,14 @@ export interface LicenceInput {
    * date or time phrase.
    */
   venue?: VenueClock;
+  /**
+   * Fingerprints (lib/planner/session/retired-steps.ts) of the values of the plan pending when this message came.
+   * Each was licensed when that plan was proposed and survived this turn's refusal and supersede guards, so a step
+   * that carries it on ("also …") needs no new licence for it: the stored history masks a contact detail, so the
+   * words that asked for it can no longer be read (a pending phone beside "also move it to Saturday" was asked
+   * about again). The guards leave this unset: restating a value is what they check.
+   */
+  carried?: ReadonlySet<string>;
 }
 
 /**
@@ -182,6 +191,8 @@ function statedValue(
   const param = action.parameters.find((p) => p.name === name);
   const value = step.parameters[name];
   if (!param || value === undefined || isWholePlaceholder(value)) return false;
+  const bookingId = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+  if (input.carried?.has(fingerprint(action.action_id, bookingId, name, value))) return true;
   if (isContact(param) && typeof value === 'string')
     return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);

@@ -17,6 +17,7 @@ import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation, shownName } from '../../presentation.ts';
+import { valueFingerprints } from '../../session/retired-steps.ts';
 import { runValidationGate } from '../../validation-gate.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -79,6 +80,7 @@ export function generatePlanNode(ctx: TurnContext) {
           lookups: ctx.lookups,
           userText: ctx.userText,
           carriedValues: ctx.carriedValues,
+          carried: new Set(ctx.pendingSteps.flatMap(valueFingerprints)),
           today: today.toISODate() ?? '',
           // The pending plan's ids were licensed when it was proposed; rule 8 re-proposes that plan in full in a
           // later turn, without the lookups that returned them, so they stay licensed.
