@@ -92,7 +92,6 @@ export function mentionsUnreadTime(text: string): boolean {
   return UNREAD_TIME.test(text.replace(SAME_TIME, ' '));
 }
 
-
 const SAME_TIME = /\b(?:the )?same (?:time|session|slot|time ?slot|start time)\b/gi;
 
 /** "forget Jordan, do Chidi's instead": the earlier messages of the request no longer hold. */
