@@ -27,6 +27,8 @@ export interface GateInput {
   carried?: ReadonlySet<string>;
   /** The venue's today (YYYY-MM-DD): targets before it are refused. */
   today: string;
+  /** The venue-local time now (HH:MM): a session today at or before it has started, so it is refused too. */
+  nowTime?: string;
   /** Ids the lookups returned this turn, including the gate's own booking reads. */
   seenIds: SeenIds;
   /** Fields a booking holds (the get-booking lookup's outputs): number parameters named like one are counts. */
@@ -83,6 +85,7 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
     input.bookings,
     input.lookups,
     input.today,
+    input.nowTime,
   );
   return unavailable ? { errors: [], unavailable } : { errors: [] };
 }

@@ -1,4 +1,4 @@
-import { venueToday } from '../../../dates/venue-calendar.ts';
+import { venueTimeNow, venueToday } from '../../../dates/venue-calendar.ts';
 import type { WhenQuestion } from '../../../dates/when-question.ts';
 import { BookingRecord } from '../../booking-record.ts';
 import { unaskedCarriedSteps } from '../../gate/carried-step-guard.ts';
@@ -82,6 +82,7 @@ export function generatePlanNode(ctx: TurnContext) {
           carriedValues: ctx.carriedValues,
           carried: new Set(ctx.pendingSteps.flatMap(valueFingerprints)),
           today: today.toISODate() ?? '',
+          nowTime: venueTimeNow(ctx.venue),
           // The pending plan's ids were licensed when it was proposed; rule 8 re-proposes that plan in full in a
           // later turn, without the lookups that returned them, so they stay licensed.
           seenIds: mergeIds(mergeIds(state.seen_ids, ids), idsIn(ctx.pendingSteps.map((s) => s.parameters))),
