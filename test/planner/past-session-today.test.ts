@@ -25,7 +25,7 @@ describe('a session today that has already started is in the past (the gate, wha
     // Assess
     const question = expectKind(outcome, 'clarification');
     expect(question.question).toMatch(
-      /^The (10:00|12:00) session .* has already started\. Which later time or other day/,
+      /^The (10:00|12:00) session today \(Wed 11 Mar\) has already started\. Which later time or other day/,
     );
     expect(
       (await h.planStore.listBySession('session-1')).filter((p) => p.status === 'pending_confirmation'),

@@ -38,7 +38,7 @@ function questionFor(slot: SlotUnavailable, day: string, isToday: boolean): Clar
     case 'past':
       return isToday && slot.time
         ? ask(
-            `The ${slot.time} session ${day} has already started. Which later time or other day should it be?`,
+            `The ${slot.time} session today (${day}) has already started. Which later time or other day should it be?`,
             'date_in_past',
           )
         : ask(`${day} is already in the past. Which date should it move to instead?`, 'date_in_past');
