@@ -102,6 +102,16 @@ describe('OfflinePlannerModel: the new date and time', () => {
     ]);
   });
 
+  it('keeps the booking time for a move of the date by days or weeks', async () => {
+    // Prepare, Act
+    const steps = await planned('BK-1045, two days later please');
+
+    // Assess
+    expect(steps).toEqual([
+      { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-19', start_time: '10:00' },
+    ]);
+  });
+
   it('keeps the booking time for "same session" beside a new date', async () => {
     // Prepare, Act
     const steps = await planned('please shift BK-1045 to Thursday, same session');

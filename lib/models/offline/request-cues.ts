@@ -89,8 +89,12 @@ const UNREAD_TIME =
 
 export function mentionsUnreadTime(text: string): boolean {
   // "to the 30th, same session": the booking's own time, kept as it is with a date only.
-  return UNREAD_TIME.test(text.replace(SAME_TIME, ' '));
+  return UNREAD_TIME.test(text.replace(SAME_TIME, ' ').replace(DATE_SPAN, ' '));
 }
+
+/** "a week earlier", "two days later", "later by a fortnight": a move of the date, which keeps the booking's time. */
+const DATE_SPAN =
+  /\b(?:a|an|one|two|three|four|five|six|\d{1,2})\s+(?:days?|weeks?|fortnights?|months?)\s+(?:later|earlier|sooner)\b|\ba fortnight (?:later|earlier)\b|\b(?:later|earlier)\s+by\s+(?:a|an|one|two|three|\d{1,2})\s+(?:days?|weeks?|fortnights?|months?)\b/gi;
 
 const SAME_TIME = /\b(?:the )?same (?:time|session|slot|time ?slot|start time)\b/gi;
 
