@@ -39,8 +39,16 @@ export function maskNonCounts(text: string, options: MaskOptions): string {
     s = s.slice(0, found.start) + blank(found.text) + s.slice(found.end);
   }
   for (const pattern of NOT_COUNTS) s = s.replace(pattern, (m) => (KEEP.test(m) ? m : blank(m)));
-  return s;
+  return s.replace(PRONOUN_ONE, (m) => blank(m));
 }
+
+/**
+ * "one" standing for a thing already named, not a number of guests: "the 11pm one", "the party one", "that one",
+ * "the other one" (a determiner within three words before it, or a date or time already masked right before it).
+ * "one more", "one guest", "one of them" stay counts.
+ */
+const PRONOUN_ONE =
+  /(?<=(?:\b(?:the|this|that|other|which|each|every|any)\s+(?:\S+\s+){0,2}|#\s+))one\b(?!\s+(?:more|less|fewer|extra|guests?|kids?|children|child|adults?|people|persons?|players?|pax|of them)\b)/gi;
 
 function blank(text: string): string {
   return text.length > 0 ? MASK + ' '.repeat(text.length - 1) : '';

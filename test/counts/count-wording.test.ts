@@ -249,3 +249,24 @@ describe('issue 30: a count written straight after a date and time', () => {
     },
   );
 });
+
+describe('issue 30: "one" standing for a thing already named is no count', () => {
+  test.each([
+    ['actually make it the 11pm one', 8],
+    ['move them to the party one instead', 8],
+    ['no, the other one please', 12],
+    ['that one is fine, keep it', 5],
+  ])('"%s" licenses no count (current %i)', (message, current) => {
+    // Assess
+    expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set());
+  });
+
+  test.each([
+    ['one more kid is coming', 8, 9],
+    ['just one guest now', 8, 1],
+    ['the last one dropped out, so one fewer', 8, 7],
+  ])('"%s" still counts (current %i → %i)', (message, current, expected) => {
+    // Assess
+    expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set([expected]));
+  });
+});

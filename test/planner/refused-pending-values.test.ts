@@ -259,3 +259,27 @@ describe('issue 30: a bare "no, …" that corrects a value of the pending step i
     ]);
   });
 });
+
+describe('issue 30: a change named only to refuse it is not asked for again', () => {
+  const NOTE = {
+    action_id: 'addBookingNote',
+    parameters: { booking_id: 'bk_1042', text: 'needs a high chair for the baby' },
+  };
+
+  it.each([
+    ['actually forget the note, just make BK-1042 14 people'],
+    ["don't bother with the note. BK-1042 is 14 people now"],
+  ])('pending note, then "%s": only the guest count is planned', async (message) => {
+    // Prepare
+    const s = useSession();
+    await s.say('add a note to BK-1042: needs a high chair for the baby', [NOTE]);
+
+    // Act: the model carries the pending note beside the new count.
+    const outcome = await s.say(message, [NOTE, GUESTS_14]);
+
+    // Assess
+    expect(planned(outcome)).toEqual([
+      { action_id: 'updateGuestCount', parameters: { booking_id: 'bk_1042', party_size: 14 } },
+    ]);
+  });
+});

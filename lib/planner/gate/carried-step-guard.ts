@@ -1,6 +1,6 @@
 import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { BookingRecord } from '../booking-record.ts';
-import { fineSubjects, refusesOutright, rejectsPending } from '../licence/rejection-cues.ts';
+import { fineSubjects, refusesOutright, rejectsPending, withoutRefusals } from '../licence/rejection-cues.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
 import {
   fingerprint,
@@ -98,12 +98,14 @@ function refusedValues(input: CarriedGuardInput): DroppedStep[] {
   const pendingPrints = new Set(input.pending.flatMap(valueFingerprints));
   const asIs = bookingsSaidFine(input.message, input.bookings);
   const corrected = refusesOutright(input.message) ? new Set<string>() : correctedSteps(input, pendingPrints);
+  // A value is restated only outside the words that refuse it ("forget the note" asks for no note).
+  const asked = withoutRefusals(input.message);
   return mutatingSteps(input).flatMap((step): DroppedStep[] => {
     if (corrected.has(stepKey(step))) return [];
     const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
     const saidFine = booking !== undefined && asIs.has(booking);
     const gone = pendingParameters(step, pendingPrints).filter(
-      (name) => saidFine || !restated(step, name, input, input.message),
+      (name) => saidFine || !restated(step, name, input, asked),
     );
     return gone.length === 0 ? [] : [droppedValues(step, gone, 'superseded', input.bookings)];
   });

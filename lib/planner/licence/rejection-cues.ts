@@ -51,6 +51,19 @@ export function refusesOutright(message: string): boolean {
   );
 }
 
+/** A refusal phrase with what it refuses, up to the end of its clause ("forget the note", "keep the date as is"). */
+const REFUSAL_PHRASES = [DONT, KEEP_AS_IS, NOT_THAT].map(
+  (cue) => new RegExp(String.raw`${cue.source}(?:[ \t]+[^\s,.;:!?]+){0,5}`, 'gi'),
+);
+
+/**
+ * The message without its refusal phrases: what is left is what it asks for. "actually forget the note, just change
+ * the number to 9" names the note only to refuse it, so the note is no request for a note.
+ */
+export function withoutRefusals(message: string): string {
+  return REFUSAL_PHRASES.reduce((text, phrase) => text.replace(phrase, ' '), message);
+}
+
 /**
  * The words of what the message says is fine as it is ("ashley's is fine" → ["ashley"]; "the time's ok" →
  * ["the", "time"]), possessives dropped, in lower case; accepting subjects ("that's fine") left out.

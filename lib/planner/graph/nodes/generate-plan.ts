@@ -14,6 +14,7 @@ import {
 } from '../../gate/retired-step-guard.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
 import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
+import { refusesAction } from '../../licence/refused-actions.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation, shownName } from '../../presentation.ts';
@@ -133,8 +134,21 @@ function retiredStepsIn(
   proposed: readonly ProposedStep[],
   bookings: ReadonlyMap<string, BookingRecord>,
 ): { steps: ProposedStep[]; dropped: DroppedStep[] } {
-  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0) return { steps: [...proposed], dropped: [] };
+  const refusing = proposed.some((p) => {
+    const action = ctx.registry.get(p.action_id);
+    return action !== undefined && refusesAction(action, ctx.userText);
+  });
+  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0 && !refusing)
+    return { steps: [...proposed], dropped: [] };
   const { steps } = normalizeProposal(proposed, ctx.registry, ctx.venue, bookings);
+  // Issue 30: an action the user refused outright ("no payment link", "she's prepaid") is left out, with what
+  // depends on it, whatever the model proposed (its overlay's refusal_cues).
+  const refused = steps.flatMap((step): DroppedStep[] => {
+    const action = ctx.registry.get(step.action_id);
+    return action && !action.read_only && refusesAction(action, ctx.userText)
+      ? [{ step, reason: 'declined' }]
+      : [];
+  });
   const facts = {
     registry: ctx.registry,
     bookings,
@@ -157,7 +171,7 @@ function retiredStepsIn(
     laterText: ctx.laterText,
     pending: ctx.pendingSteps,
   });
-  const dropped = withDependents(steps, [...carried, ...returning]);
+  const dropped = withDependents(steps, [...refused, ...carried, ...returning]);
   if (dropped.length === 0) return { steps: [...proposed], dropped };
   // A step that only loses values keeps the rest (lib/planner/gate/retired-step-guard.ts `withoutValues`).
   const trimmed = withoutValues(proposed, dropped, ctx.registry, bookings);
