@@ -115,8 +115,9 @@ export function refusesPaymentLink(text: string): boolean {
   );
 }
 
+// "she's prepaid", "paid online", "no payment needed", "no need to pay": nothing is left to pay by link either.
 const PAID_ELSEWHERE =
-  /\b(?:already|has|have|'ve|'s)\s+paid\b|\bpaid (?:already|in full|upfront|up front)\b|\bpay(?:ing|s)?\s+(?:at the (?:desk|door|counter|front|venue)|on (?:the day|arrival)|in person|cash)\b/i;
+  /\bpre-?paid\b|\bpaid (?:online|by card|by transfer|via the website|on the website)\b|\bno (?:payment|deposit)s? (?:is )?(?:needed|required|due|necessary)\b|\bno need (?:for (?:a )?payment|to pay)\b|\bnothing (?:left )?to pay\b|\b(?:already|has|have|'ve|'s)\s+paid\b|\bpaid (?:already|in full|upfront|up front)\b|\bpay(?:ing|s)?\s+(?:at the (?:desk|door|counter|front|venue)|on (?:the day|arrival)|in person|cash)\b/i;
 
 /** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
 export function extractSlots(text: string): MessageSlots {

@@ -24,10 +24,19 @@ export function asksNoteRemoval(text: string): boolean {
 
 /** "Add a note", "Note on …:", "Flag …", "Remember that …", "let staff know". */
 const NOTE =
-  /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) the (?:booking|file|reservation)\b/i;
+  /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) (?:the (?:booking|file|reservation)|there)\b/i;
+
+/**
+ * A note the message only mentions, as the booking's existing words ("whatever the note says", "ignore the notes on
+ * there", "the note on file says …"): without a verb that adds one, a mention asks for no note.
+ */
+const MENTIONS_NOTE =
+  /\b(?:whatever|ignore|regardless of|despite|in spite of|no matter what)\s+(?:the|that|this|those|any|their|her|his)\s+notes?\b(?:\s+(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it))?(?:\s+(?:says?|said|reads?|mentions?))?|\b(?:the|that|this|those|existing|old)\s+notes?\s+(?:(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it)\s+)?(?:says|said|reads|mentions)\b/gi;
 
 export function asksNote(text: string): boolean {
-  const said = text.replace(DROPS_NOTE, ' ');
+  // A replacement ("the note says X, it should say Y") still adds the new words.
+  const mentions = REPLACES_NOTE.test(text) ? text : text.replace(MENTIONS_NOTE, ' ');
+  const said = mentions.replace(DROPS_NOTE, ' ');
   return NOTE.test(said) && !asksNoteRemoval(said);
 }
 

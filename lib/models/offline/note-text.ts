@@ -45,13 +45,17 @@ function cleanNote(words: string): string | undefined {
 
 function explicitNoteText(text: string): string | undefined {
   const colon = text.indexOf(':');
+  // "…: add 2 more kids and put a note that they are bringing X": a note word followed by "that" and a clause is a
+  // complementiser, and what follows it is the note, whatever came before.
+  const complement = new RegExp(`\\bnotes?\\s+(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1];
   const after =
-    colon >= 0
+    complement ??
+    (colon >= 0
       ? text.slice(colon + 1)
-      : (/\b(?:that|saying|to say)\s+(.+)$/i.exec(text)?.[1] ??
+      : (new RegExp(`\\b(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1] ??
         NOTE_VERB.exec(text)?.[1] ??
         // "note for BK-1045, …", "add a note to the Patel booking - bringing a babysitter".
-        /\bnotes?\b[^,–—]*?(?:,|\s[-–—]\s)\s*(.+)$/i.exec(text)?.[1]);
+        /\bnotes?\b[^,–—]*?(?:,|\s[-–—]\s)\s*(.+)$/i.exec(text)?.[1]));
   // "…: she needs wheelchair access, can you add that to the notes": the instruction is not part of the note.
   const kept = after
     ?.split(CLAUSE_BREAK)
@@ -74,9 +78,19 @@ const LEADING_INSTRUCTION =
 const NOTE_VERB =
   /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|the|a|an|to|on|in|for|of|down)\b)(.+)$/i;
 
+/**
+ * What may follow a "that" or "it" that points back, when nothing of the note follows: a place or a purpose ("note
+ * that for the kitchen", "pop that on there so the hosts know"), a courtesy, or the end. Any other words after "note
+ * that" make it a complementiser ("note that the twins are vegan"): the note is what follows.
+ */
+const TAIL =
+  String.raw`(?:(?:for|on|in|onto|into|to|against|down|up|please|pls|so|thanks?|cheers|ta|as well|too|asap|now)\b|[,.;!?]|\s*$)`;
+
 /** A note instruction that points back at something the message said: "add that to the notes", "note it down". */
-const POINTS_BACK =
-  /\b(?:that|this|it)\b[^.!?,;]*\b(?:notes?|on the (?:booking|file))\b|\bnotes?\s+(?:of\s+)?(?:that|this|it)\b|\b(?:flag|remember|jot|write)\s+(?:that|this|it)\b/i;
+const POINTS_BACK = new RegExp(
+  String.raw`\b(?:that|this|it)\b[^.!?,;]*\b(?:notes?|on the (?:booking|file))\b|\bnotes?\s+(?:of\s+)?(?:that|this|it)\b(?=\s*${TAIL})|\b(?:flag|remember|jot|write)\s+(?:that|this|it)\b|\b(?:pop|put|stick|add|log|write)\s+(?:that|this|it)\s+(?:on|in|onto)\s+(?:there|the (?:booking|file|reservation))\b`,
+  'i',
+);
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK =
@@ -101,7 +115,7 @@ function derivedNoteText(text: string): string | undefined {
 }
 
 const NOTE_WORD =
-  /\bnotes?\b|\bflag\b|\bremember\b|\bjot\b|\bwrite (?:that|this|it) down\b|\bon the (?:booking|file)\b/i;
+  /\bnotes?\b|\bflag\b|\bremember\b|\bjot\b|\bwrite (?:that|this|it) down\b|\bon the (?:booking|file)\b|\b(?:pop|put|stick|add) (?:that|this|it) (?:on|in|onto) there\b/i;
 
 /** Greetings and thanks: never the note. */
 const COURTESY =

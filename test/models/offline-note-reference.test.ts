@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { extractSlots, refusesPaymentLink } from '../../lib/models/offline/extract-slots.ts';
+import { noteTextOf } from '../../lib/models/offline/note-text.ts';
+import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
+import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
+
+/**
+ * The note a message asks for, by classes of wording: an instruction that points back ("note that", "pop that on
+ * there") followed only by a place or purpose notes the clause before it; "a note that …" notes what follows; a
+ * note only mentioned asks for none; a guest who paid ahead gets no payment link. BK-1045 is Sarah Smith, 15 guests.
+ */
+
+async function planned(message: string) {
+  const h = plannerHarness({ model: new OfflinePlannerModel() });
+  const outcome = expectKind(await h.send(message), 'plan');
+  return outcome.plan.actions.map((a) => ({ action: a.action_id, ...a.parameters }));
+}
+
+describe('noteTextOf: a pointing-back instruction with a tail', () => {
+  it.each([
+    ['BK-1045 - her son is lactose intolerant, can you note that for the kitchen', 'Her son is lactose intolerant'],
+    ['BK-1045 - grandad uses a walker, note that on there so the hosts know', 'Grandad uses a walker'],
+    ['BK-1045 - grandad uses a walker, pop that on there please so the hosts know', 'Grandad uses a walker'],
+    ['BK-1045 - grandad uses a walker, put that on the booking please so the front desk knows', 'Grandad uses a walker'],
+  ])('"%s" notes "%s", not the tail', (message, text) => {
+    // Prepare, Act
+    const note = noteTextOf(message);
+
+    // Assess
+    expect(note).toBe(text);
+  });
+
+  it.each([
+    ['BK-1045: add 2 people and put a note that the twins are vegan', 'the twins are vegan'],
+    ['BK-1045: add a note that they are bringing a cake', 'they are bringing a cake'],
+  ])('"%s" notes what follows "a note that": "%s"', (message, text) => {
+    // Prepare, Act
+    const note = noteTextOf(message);
+
+    // Assess
+    expect(note).toBe(text);
+  });
+
+  it('plans the note and the count change together', async () => {
+    // Prepare, Act
+    const steps = await planned('BK-1045: add 2 people and put a note that the twins are vegan');
+
+    // Assess
+    expect(steps).toContainEqual({ action: 'addBookingNote', booking_id: 'bk_1045', text: 'the twins are vegan' });
+  });
+});
+
+describe('extractSlots: a note only mentioned', () => {
+  it.each([
+    'BK-1045 make it 16 people, whatever the note says',
+    'BK-1045: 16 people please, ignore the notes on there',
+    'BK-1045 up to 16 guests. The note on the booking says something else, just the numbers',
+  ])('"%s" asks for no note', (message) => {
+    // Prepare, Act
+    const slots = extractSlots(message);
+
+    // Assess
+    expect(slots.intents).not.toContain('note');
+    expect(slots.partySize).toBe(16);
+  });
+});
+
+describe('refusesPaymentLink: paid ahead', () => {
+  it.each([
+    "she's prepaid online",
+    'they pre-paid on the website',
+    'paid online, thanks',
+    'no payment needed',
+    'no need to pay, it is covered',
+  ])('"%s" refuses a payment link', (words) => {
+    // Prepare, Act, Assess
+    expect(refusesPaymentLink(words)).toBe(true);
+  });
+});
