@@ -77,3 +77,19 @@ describe('refusesPaymentLink: paid ahead', () => {
     expect(refusesPaymentLink(words)).toBe(true);
   });
 });
+
+describe('OfflinePlannerModel: a refused date is the old one', () => {
+  it.each([
+    "BK-1045 can't make the 17th any more. Could we do the 20th at 4pm?",
+    'BK-1045 - the 17th no longer works, can we do the 20th at 4pm',
+    'BK-1045 - the 17th is out now, could we do the 20th at 4pm',
+  ])('"%s" moves the booking to the other date', async (message) => {
+    // Prepare, Act
+    const steps = await planned(message);
+
+    // Assess
+    expect(steps).toEqual([
+      { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-20', start_time: '16:00' },
+    ]);
+  });
+});

@@ -251,7 +251,10 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 
   const afterMarker = marker === undefined ? [] : all.filter((f) => f.start >= marker);
   const found = afterMarker.some((f) => f.hasTime || f.hasDate) ? afterMarker : all;
   const target = found.filter((f) => f.before !== 'from');
-  const phrases = target.length > 0 ? target : found;
+  const meant = target.length > 0 ? target : found;
+  // "can't make the 27th any more, could we do the 10th?": a date said as refused is the booking's old one.
+  const wanted = meant.filter((f) => !refusedWhen(text, f));
+  const phrases = wanted.some((f) => f.hasDate) ? wanted : meant;
   const moved = phrases.some((f) => f.hasDate) ? undefined : movedBy(text);
   // The reader may keep the break before the phrase ("ava green - Sunday 20th"): it is no part of the date.
   const bare = (f: FoundWhen | undefined) => f?.text.replace(/^[-–—:,>\s]+/, '');
@@ -265,7 +268,22 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 
 }
 
 /**
- * "push maria garcia's booking back a week", "bring the Okafor party forward two days": a move by a span, with the
+ * A date said as the one that no longer works: after "can't", "no longer", "not", "instead of" in its own clause, or
+ * followed by "doesn't work", "is out", "any more". Such a date describes the booking, it is not where it goes.
+ */
+function refusedWhen(text: string, f: FoundWhen): boolean {
+  const clause = text.slice(0, f.start).split(/[.;!?]|,\s/).at(-1) ?? '';
+  if (REFUSED_BEFORE.test(clause)) return true;
+  return REFUSED_AFTER.test(text.slice(f.end));
+}
+
+const REFUSED_BEFORE =
+  /\b(?:can'?t|cannot|can not|couldn'?t|won'?t|no longer|not|unable to|instead of|rather than)\b/i;
+const REFUSED_AFTER =
+  /^\s*(?:(?:doesn'?t|does not|won'?t|will not|isn'?t|is not|no longer)\s+(?:work|suit|do|possible|good)|(?:is|'s)\s+(?:out|off|no good)\b|any ?more\b)/i;
+
+/**
+ * "push maria garcia's booking back a week\", "bring the Okafor party forward two days": a move by a span, with the
  * booking named between the verb and its direction. The date reader reads the move said of "it" ("push it back a
  * week"); with the booking's words in between it reads nothing, so the move is given to it in that form.
  */
