@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractSlots, refusesPaymentLink } from '../../lib/models/offline/extract-slots.ts';
+import { correctedName } from '../../lib/models/offline/name-match.ts';
 import { noteTextOf } from '../../lib/models/offline/note-text.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
@@ -91,5 +92,29 @@ describe('OfflinePlannerModel: a refused date is the old one', () => {
     expect(steps).toEqual([
       { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-20', start_time: '16:00' },
     ]);
+  });
+});
+
+describe('correctedName: a one-word spelling fix', () => {
+  it.each([
+    ['Sara', 'Sarah Smith', 'Sara Smith'],
+    ['Smythe', 'Sarah Smith', 'Sarah Smythe'],
+    ['Sara Smyth', 'Sarah Smith', 'Sara Smyth'],
+    ['Jo', 'Madonna', 'Jo'],
+  ])('"%s" on the booking of %s gives %s', (said, current, name) => {
+    // Prepare, Act, Assess
+    expect(correctedName(said, current)).toBe(name);
+  });
+
+  it('never plans the one word as the whole guest name', async () => {
+    // Prepare
+    const h = plannerHarness({ model: new OfflinePlannerModel() });
+
+    // Act
+    const outcome = await h.send("BK-1045's name is spelt wrong, it's Sara with no h");
+
+    // Assess
+    const names = outcome.kind === 'plan' ? outcome.plan.actions.map((a) => a.parameters.guest_name) : [];
+    expect(names).not.toContain('Sara');
   });
 });

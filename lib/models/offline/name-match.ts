@@ -30,6 +30,19 @@ export function nameFit(span: string, guestName: string | undefined): NameFit | 
   return close ? 'close' : 'exact';
 }
 
+/**
+ * A one-word spelling fix ("it's Maddison with two d's") corrects one word of the booking's name, the word it is
+ * nearest to, and keeps the rest: a name of several words, or a booking with a one-word name, is taken whole.
+ */
+export function correctedName(said: string, current: string | undefined): string {
+  const words = current?.trim().split(/\s+/) ?? [];
+  if (/\s/.test(said.trim()) || words.length < 2) return said;
+  const fix = plainWord(said);
+  const distances = words.map((w) => editDistance(fix, plainWord(w)));
+  const nearest = distances.indexOf(Math.min(...distances));
+  return words.map((w, i) => (i === nearest ? said.trim() : w)).join(' ');
+}
+
 /** Lower case, accents and punctuation dropped: "O'Brien" and "obrien", "Zoë" and "zoe" compare equal. */
 export function plainWord(word: string): string {
   return word
