@@ -3,6 +3,7 @@ import { extractSlots, refusesPaymentLink } from '../../lib/models/offline/extra
 import { correctedName } from '../../lib/models/offline/name-match.ts';
 import { noteTextOf } from '../../lib/models/offline/note-text.ts';
 import { OfflinePlannerModel } from '../../lib/models/offline/offline-planner-model.ts';
+import { withoutSignOff } from '../../lib/models/offline/sign-off.ts';
 import { expectKind, plannerHarness } from '../planner/support/planner-harness.ts';
 
 /**
@@ -116,5 +117,27 @@ describe('correctedName: a one-word spelling fix', () => {
     // Assess
     const names = outcome.kind === 'plan' ? outcome.plan.actions.map((a) => a.parameters.guest_name) : [];
     expect(names).not.toContain('Sara');
+  });
+});
+
+describe('withoutSignOff: the operator signs off', () => {
+  it.each([
+    ['move BK-1045 to Friday. Cheers, Aisha', 'move BK-1045 to Friday. Cheers'],
+    ['move BK-1045 to Friday, thanks - Tom B', 'move BK-1045 to Friday, thanks'],
+    ['move BK-1045 to Friday\nRegards, Priya', 'move BK-1045 to Friday\nRegards'],
+    ['move Aisha Khan to Friday', 'move Aisha Khan to Friday'],
+  ])('"%s" is read as "%s"', (message, read) => {
+    // Prepare, Act, Assess
+    expect(withoutSignOff(message)).toBe(read);
+  });
+
+  it('changes only the booking the message names, not a guest named like the sign-off', async () => {
+    // Prepare, Act
+    const steps = await planned('Sarah Smith rang, she wants to move to the 20th at 4pm. Cheers, Aisha');
+
+    // Assess
+    expect(steps).toEqual([
+      { action: 'rescheduleBooking', booking_id: 'bk_1045', date: '2026-03-20', start_time: '16:00' },
+    ]);
   });
 });
