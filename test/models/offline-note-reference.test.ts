@@ -20,10 +20,16 @@ async function planned(message: string) {
 
 describe('noteTextOf: a pointing-back instruction with a tail', () => {
   it.each([
-    ['BK-1045 - her son is lactose intolerant, can you note that for the kitchen', 'Her son is lactose intolerant'],
+    [
+      'BK-1045 - her son is lactose intolerant, can you note that for the kitchen',
+      'Her son is lactose intolerant',
+    ],
     ['BK-1045 - grandad uses a walker, note that on there so the hosts know', 'Grandad uses a walker'],
     ['BK-1045 - grandad uses a walker, pop that on there please so the hosts know', 'Grandad uses a walker'],
-    ['BK-1045 - grandad uses a walker, put that on the booking please so the front desk knows', 'Grandad uses a walker'],
+    [
+      'BK-1045 - grandad uses a walker, put that on the booking please so the front desk knows',
+      'Grandad uses a walker',
+    ],
   ])('"%s" notes "%s", not the tail', (message, text) => {
     // Prepare, Act
     const note = noteTextOf(message);
@@ -48,7 +54,11 @@ describe('noteTextOf: a pointing-back instruction with a tail', () => {
     const steps = await planned('BK-1045: add 2 people and put a note that the twins are vegan');
 
     // Assess
-    expect(steps).toContainEqual({ action: 'addBookingNote', booking_id: 'bk_1045', text: 'the twins are vegan' });
+    expect(steps).toContainEqual({
+      action: 'addBookingNote',
+      booking_id: 'bk_1045',
+      text: 'the twins are vegan',
+    });
   });
 });
 

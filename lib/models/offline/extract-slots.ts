@@ -272,7 +272,11 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 
  * followed by "doesn't work", "is out", "any more". Such a date describes the booking, it is not where it goes.
  */
 function refusedWhen(text: string, f: FoundWhen): boolean {
-  const clause = text.slice(0, f.start).split(/[.;!?]|,\s/).at(-1) ?? '';
+  const clause =
+    text
+      .slice(0, f.start)
+      .split(/[.;!?]|,\s/)
+      .at(-1) ?? '';
   if (REFUSED_BEFORE.test(clause)) return true;
   return REFUSED_AFTER.test(text.slice(f.end));
 }

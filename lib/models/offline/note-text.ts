@@ -47,7 +47,9 @@ function explicitNoteText(text: string): string | undefined {
   const colon = text.indexOf(':');
   // "…: add 2 more kids and put a note that they are bringing X": a note word followed by "that" and a clause is a
   // complementiser, and what follows it is the note, whatever came before.
-  const complement = new RegExp(`\\bnotes?\\s+(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1];
+  const complement = new RegExp(`\\bnotes?\\s+(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(
+    text,
+  )?.[1];
   const after =
     complement ??
     (colon >= 0
@@ -83,8 +85,7 @@ const NOTE_VERB =
  * that for the kitchen", "pop that on there so the hosts know"), a courtesy, or the end. Any other words after "note
  * that" make it a complementiser ("note that the twins are vegan"): the note is what follows.
  */
-const TAIL =
-  String.raw`(?:(?:for|on|in|onto|into|to|against|down|up|please|pls|so|thanks?|cheers|ta|as well|too|asap|now)\b|[,.;!?]|\s*$)`;
+const TAIL = String.raw`(?:(?:for|on|in|onto|into|to|against|down|up|please|pls|so|thanks?|cheers|ta|as well|too|asap|now)\b|[,.;!?]|\s*$)`;
 
 /** A note instruction that points back at something the message said: "add that to the notes", "note it down". */
 const POINTS_BACK = new RegExp(
