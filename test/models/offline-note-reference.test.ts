@@ -136,6 +136,7 @@ describe('withoutSignOff: the operator signs off', () => {
     ['move BK-1045 to Friday, thanks - Tom B', 'move BK-1045 to Friday, thanks'],
     ['move BK-1045 to Friday\nRegards, Priya', 'move BK-1045 to Friday\nRegards'],
     ['move Aisha Khan to Friday', 'move Aisha Khan to Friday'],
+    ["tamika brooks is misspelled, it's Tameka Brooks", "tamika brooks is misspelled, it's Tameka Brooks"],
   ])('"%s" is read as "%s"', (message, read) => {
     // Prepare, Act, Assess
     expect(withoutSignOff(message)).toBe(read);
