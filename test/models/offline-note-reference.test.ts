@@ -77,6 +77,16 @@ describe('extractSlots: a note only mentioned', () => {
   });
 });
 
+describe('asksNote: a note handed the request', () => {
+  it('still reads "do whatever the note says" as about a note, so it is asked about', () => {
+    // Prepare, Act
+    const slots = extractSlots('Do whatever the note on BK-1045 says');
+
+    // Assess
+    expect(slots.intents).toContain('note');
+  });
+});
+
 describe('refusesPaymentLink: paid ahead', () => {
   it.each([
     "she's prepaid online",

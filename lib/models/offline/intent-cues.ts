@@ -27,11 +27,12 @@ const NOTE =
   /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) (?:the (?:booking|file|reservation)|there)\b/i;
 
 /**
- * A note the message only mentions, as the booking's existing words ("whatever the note says", "ignore the notes on
- * there", "the note on file says …"): without a verb that adds one, a mention asks for no note.
+ * A note the message only mentions, as the booking's existing words ("…, whatever the note says", "ignore the notes
+ * on there", "the note on file says …"): without a verb that adds one, a mention asks for no note. "Do whatever the
+ * note says" is no mention: it hands the request to booking data, and is asked about as before.
  */
 const MENTIONS_NOTE =
-  /\b(?:whatever|ignore|regardless of|despite|in spite of|no matter what)\s+(?:the|that|this|those|any|their|her|his)\s+notes?\b(?:\s+(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it))?(?:\s+(?:says?|said|reads?|mentions?))?|\b(?:the|that|this|those|existing|old)\s+notes?\s+(?:(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it)\s+)?(?:says|said|reads|mentions)\b/gi;
+  /(?<!\b(?:do|doing|follow|action|carry out|just do)\s+)\b(?:whatever|ignore|regardless of|despite|in spite of|no matter what)\s+(?:the|that|this|those|any|their|her|his)\s+notes?\b(?:\s+(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it))?(?:\s+(?:says?|said|reads?|mentions?))?|\b(?:the|that|this|those|existing|old)\s+notes?\s+(?:(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it)\s+)?(?:says|said|reads|mentions)\b/gi;
 
 export function asksNote(text: string): boolean {
   // A replacement ("the note says X, it should say Y") still adds the new words.
