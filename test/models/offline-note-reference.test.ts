@@ -116,6 +116,19 @@ describe('OfflinePlannerModel: a refused date is the old one', () => {
   });
 });
 
+describe('extractSlots: a refused date keeps its time', () => {
+  it('reads the time said with the refused day when no other time is said', () => {
+    // Prepare, Act
+    const slots = extractSlots(
+      'Sarah Smith wants to come on Friday instead of tonight, the 4pm session please',
+    );
+
+    // Assess
+    expect(slots.datePhrase).toBe('Friday');
+    expect(slots.timePhrase).toContain('4pm');
+  });
+});
+
 describe('correctedName: a one-word spelling fix', () => {
   it.each([
     ['Sara', 'Sarah Smith', 'Sara Smith'],

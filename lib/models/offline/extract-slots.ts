@@ -255,11 +255,13 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 
   // "can't make the 27th any more, could we do the 10th?": a date said as refused is the booking's old one.
   const wanted = meant.filter((f) => !refusedWhen(text, f));
   const phrases = wanted.some((f) => f.hasDate) ? wanted : meant;
+  // "tomorrow instead of tonight, the 3pm session": the refused phrase still gives the time when no other does.
+  const timed = wanted.some((f) => f.hasTime) ? wanted : meant;
   const moved = phrases.some((f) => f.hasDate) ? undefined : movedBy(text);
   // The reader may keep the break before the phrase ("ava green - Sunday 20th"): it is no part of the date.
   const bare = (f: FoundWhen | undefined) => f?.text.replace(/^[-–—:,>\s]+/, '');
   const date = bare(phrases.find((f) => f.hasDate) ?? (moved?.hasDate ? moved : undefined));
-  const time = bare(phrases.find((f) => f.hasTime) ?? (moved?.hasTime ? moved : undefined));
+  const time = bare(timed.find((f) => f.hasTime) ?? (moved?.hasTime ? moved : undefined));
   return {
     ...(date ? { datePhrase: date } : {}),
     ...(time ? { timePhrase: time } : {}),
