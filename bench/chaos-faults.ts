@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import * as z from 'zod';
+import { exitWithUsage, parseCliOrExit } from '../devkit/cli/parse-cli.ts';
 import { runChaos } from '../test/support/chaos.ts';
 import { startExecutorStack } from '../test/support/executor-harness.ts';
 
@@ -21,33 +21,17 @@ const USAGE = `Usage: npm run chaos:faults -- [--plans <n>] [--seed <n>] [--conc
   --verbose      print each untruthful plan's trail
 Exit code 1 unless untruthful outcomes and duplicates are both 0; 2 on bad arguments.`;
 
-let values: Record<string, string | boolean | undefined>;
-try {
-  values = parseArgs({
-    options: {
-      plans: { type: 'string' },
-      seed: { type: 'string' },
-      concurrency: { type: 'string' },
-      'timeout-ms': { type: 'string' },
-      verbose: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = parseCliOrExit(USAGE, {
+  plans: { type: 'string' },
+  seed: { type: 'string' },
+  concurrency: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  verbose: { type: 'boolean' },
+});
 const { help: _help, ...given } = values;
 const parsed = Args.safeParse(given);
-if (!parsed.success) {
-  for (const issue of parsed.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
-  console.error(USAGE);
-  process.exit(2);
-}
+if (!parsed.success)
+  exitWithUsage(USAGE, parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
 const args = parsed.data;
 
 /** Polls until every held request has landed (bounded: a minute). */

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { exitWithUsage, parseCliOrExit } from '../devkit/cli/parse-cli.ts';
 import { BENCH_DIR, benchLambdaBundlesWithShares } from './lambda-bundles.ts';
 import { round } from './stats.ts';
 
@@ -9,20 +9,14 @@ const USAGE = `Usage: npm run bench:lambdas [-- <runs>] [--baseline <git ref>]
   runs        fresh processes per import measurement (default 10)
   --baseline  also bundle and time the handlers of that commit, interleaved in the same run (before/after)
 Bundles and a summary (lambdas.json) go to the git-ignored .local/bench/.`;
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { baseline: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-});
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values, positionals } = parseCliOrExit(
+  USAGE,
+  { baseline: { type: 'string' } },
+  { allowPositionals: true },
+);
 const [arg] = positionals;
 const runs = Number(arg ?? 10);
-if (!Number.isInteger(runs) || runs < 1) {
-  console.error(`runs must be a positive integer, got ${arg}\n${USAGE}`);
-  process.exit(2);
-}
+if (!Number.isInteger(runs) || runs < 1) exitWithUsage(USAGE, `runs must be a positive integer, got ${arg}`);
 const { rows, shares } = await benchLambdaBundlesWithShares({ runs, baseline: values.baseline });
 console.table(
   rows.map((r) => ({

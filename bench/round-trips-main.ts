@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { exitWithUsage, parseCliOrExit } from '../devkit/cli/parse-cli.ts';
 import { benchRoundTrips } from './round-trips.ts';
 
 // `npx tsx bench/round-trips-main.ts`: issue 32's round-trips section alone (`npm run bench` runs it with the rest).
@@ -10,29 +10,14 @@ const USAGE = `Usage: npx tsx bench/round-trips-main.ts [--model-latency-ms N] [
   --case              only this golden case (repeatable; default every case the offline models play)
   --out               where the JSON goes (default .local/bench/round-trips.json, git-ignored)`;
 
-let values: { 'model-latency-ms'?: string; case?: string[]; out?: string; help?: boolean };
-try {
-  values = parseArgs({
-    options: {
-      'model-latency-ms': { type: 'string' },
-      case: { type: 'string', multiple: true },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = parseCliOrExit(USAGE, {
+  'model-latency-ms': { type: 'string' },
+  case: { type: 'string', multiple: true },
+  out: { type: 'string' },
+});
 const latency = Number(values['model-latency-ms'] ?? 1000);
-if (!Number.isInteger(latency) || latency < 0) {
-  console.error(`--model-latency-ms must be a whole number of ms ≥ 0\n${USAGE}`);
-  process.exit(2);
-}
+if (!Number.isInteger(latency) || latency < 0)
+  exitWithUsage(USAGE, '--model-latency-ms must be a whole number of ms ≥ 0');
 const out = values.out
   ? resolve(values.out)
   : fileURLToPath(new URL('../.local/bench/round-trips.json', import.meta.url));

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseCliOrExit } from '../devkit/cli/parse-cli.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchPromptSize } from './prompt-size.ts';
 import { benchRegistry } from './registry.ts';
@@ -18,17 +18,7 @@ const USAGE = `Usage: npm run bench [-- --out <file>]
   --out  where the JSON results go (default .local/bench/results.json, git-ignored;
          \`--out bench/results.json\` updates the committed figures)`;
 
-let values: { out?: string | undefined; help?: boolean | undefined };
-try {
-  values = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }).values;
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = parseCliOrExit(USAGE, { out: { type: 'string' } });
 const RESULTS = values.out ? resolve(values.out) : DEFAULT_OUT;
 
 async function section(name: string, run: () => Promise<BenchRow[]> | BenchRow[]): Promise<BenchRow[]> {

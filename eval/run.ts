@@ -178,9 +178,14 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(env);
-  const suite = ['golden', 'blind', 'sealed'].includes(args.suite)
-    ? args.suite
-    : basename(resolve(args.suite));
+  // A sealed corpus read from another directory names its own cassette folder (eval/cassettes/sealed2 for
+  // eval/sealed2), so recording one corpus never overwrites another's cassettes.
+  const suite =
+    args.suite === 'sealed' && args.corpus !== undefined
+      ? basename(resolve(args.corpus))
+      : ['golden', 'blind', 'sealed'].includes(args.suite)
+        ? args.suite
+        : basename(resolve(args.suite));
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const cassettesDir = resolve(args.cassettes ?? join('eval', 'cassettes', suite));
   // Several players at once (docs/eval.md "Shares of a relay round"): one RELAY_DIR per run, refused if taken.

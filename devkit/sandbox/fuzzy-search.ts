@@ -71,17 +71,37 @@ function termScore(term: string, word: string): number {
   return distance <= allowed ? 0.8 - 0.1 * distance : 0;
 }
 
-function phoneScore(term: string, phone: string): number {
-  if (term.length < 4 || phone.length === 0) return 0;
-  const local = phone.startsWith('61') ? `0${phone.slice(2)}` : phone;
-  if (phone === term || local === term) return 1;
-  return phone.includes(term) || local.includes(term) ? 0.75 : 0;
+/**
+ * The national forms people type for a stored international number: a trunk 0 in place of the country code
+ * (AU 61, UK 44, NZ 64) and the number without its country code (NANP 1: "(415) 555-0101").
+ */
+function nationalForms(phone: string): string[] {
+  const trunk = /^(61|44|64)/.exec(phone);
+  return [
+    ...(trunk ? [`0${phone.slice(trunk[0].length)}`] : []),
+    ...(phone.startsWith('1') ? [phone.slice(1)] : []),
+  ];
 }
 
-/** Name words, the reference (bk1042 and 1042), the email and its parts. */
+function phoneScore(term: string, phone: string): number {
+  if (term.length < 4 || phone.length === 0) return 0;
+  const forms = [phone, ...nationalForms(phone)];
+  if (forms.includes(term)) return 1;
+  return forms.some((form) => form.includes(term)) ? 0.75 : 0;
+}
+
+/**
+ * Name words (a hyphenated name both as its parts and whole: "torres-diaz" is one query term), the reference
+ * (bk1042 and 1042), the email and its parts.
+ */
 function wordsOf(item: Searchable): string[] {
   const reference = normalise(item.bookingReference);
-  const words = [...item.guestName.split(/[\s-]+/).map(normalise), reference, reference.replace(/^\D+/, '')];
+  const words = [
+    ...item.guestName.split(/[\s-]+/).map(normalise),
+    ...item.guestName.split(/\s+/).map(normalise),
+    reference,
+    reference.replace(/^\D+/, ''),
+  ];
   if (item.email) {
     const email = item.email.toLowerCase();
     words.push(email, ...email.split(/[@._+-]+/).map(normalise));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { runChat } from '../../devkit/chat/chat-loop.ts';
 import { DEMO_TOKEN, DEMO_USER, LOCAL_GATEWAY_URL } from '../../devkit/chat/demo-defaults.ts';
 import { ServiceClient } from '../../devkit/chat/service-client.ts';
 import { terminalIO } from '../../devkit/chat/terminal-io.ts';
+import { parseCliOrExit } from '../../devkit/cli/parse-cli.ts';
 
 // `npm run chat`: a terminal client acting as IQ against the local stack (default) or a deployed URL.
 const USAGE = `Usage: npm run chat [-- --url <gateway>] [--user <user_id>] [--token <X-User-Token>] [--session <id>] [--poll-ms <n>]
@@ -13,26 +13,13 @@ const USAGE = `Usage: npm run chat [-- --url <gateway>] [--user <user_id>] [--to
   --session  the session_id (default: a new one)
   --poll-ms  how often an executing plan is polled (default 500)`;
 
-let values: { url: string; user: string; token: string; session: string; 'poll-ms': string; help?: boolean };
-try {
-  values = parseArgs({
-    options: {
-      url: { type: 'string', default: LOCAL_GATEWAY_URL },
-      user: { type: 'string', default: DEMO_USER },
-      token: { type: 'string', default: DEMO_TOKEN },
-      session: { type: 'string', default: randomUUID() },
-      'poll-ms': { type: 'string', default: '500' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
-  process.exit(2);
-}
-if (values.help) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+const { values } = parseCliOrExit(USAGE, {
+  url: { type: 'string', default: LOCAL_GATEWAY_URL },
+  user: { type: 'string', default: DEMO_USER },
+  token: { type: 'string', default: DEMO_TOKEN },
+  session: { type: 'string', default: randomUUID() },
+  'poll-ms': { type: 'string', default: '500' },
+});
 
 const io = terminalIO();
 // Ctrl-C while a plan runs (the terminal is in cooked mode then): stop watching, say what happens to the plan.

@@ -60,8 +60,24 @@ export function readPhone(text: string, locale: string): PhoneReading {
   const country = phoneCountryOf(locale);
   const parsed = parse(typed, country);
   if (parsed === 'no_country') return { ok: false, reason: 'no_country' };
-  if (!parsed?.isValid()) return { ok: false, reason: 'invalid' };
-  return { ok: true, e164: parsed.number, country: parsed.country };
+  if (!parsed || (!parsed.isValid() && !reservedForDrama(parsed))) return { ok: false, reason: 'invalid' };
+  return { ok: true, e164: parsed.number, country: parsed.country ?? countryOfDrama(parsed) };
+}
+
+/**
+ * Ofcom's numbers reserved for drama, film and tests (07700 900000–900999, 01632 960000–960999): complete UK
+ * numbers that libphonenumber calls unallocated, and exactly the ones people pick for a made-up guest. Refusing
+ * them asked operators (and every test writer) for a number they had given in full. The other countries' fiction
+ * ranges (AU 0491 570…, US 555-01xx) are already valid in libphonenumber's metadata.
+ */
+const UK_DRAMA = /^(?:7700900|1632960)\d{3}$/;
+
+function reservedForDrama(parsed: PhoneNumber): boolean {
+  return parsed.countryCallingCode === '44' && UK_DRAMA.test(parsed.nationalNumber);
+}
+
+function countryOfDrama(parsed: PhoneNumber): CountryCode | undefined {
+  return reservedForDrama(parsed) ? 'GB' : undefined;
 }
 
 function parse(text: string, country: CountryCode | undefined): PhoneNumber | 'no_country' | undefined {

@@ -73,6 +73,12 @@ export const ActionMetadataOverlay = z
      */
     intent_cues: z.array(z.string().trim().min(1).max(60).regex(/\p{L}/u)).max(60).optional(),
     /**
+     * Words and phrases by which a user refuses this action outright ("no payment link", "she's prepaid"), matched
+     * like intent cues. A step of this action is left out of the plan when the latest of the user's lines that
+     * speaks of it holds one, whatever the model proposed (issue 30).
+     */
+    refusal_cues: z.array(z.string().trim().min(1).max(60).regex(/\p{L}/u)).max(60).optional(),
+    /**
      * A flow's closing step (ADR 0012, seed 002): a step of this action is licensed by an earlier, licensed step
      * of one of these operations whose output it takes ({{step_N.…}}), as a new reservation ends with its
      * payment link. Never licenses it next to anything else.

@@ -39,8 +39,16 @@ export function maskNonCounts(text: string, options: MaskOptions): string {
     s = s.slice(0, found.start) + blank(found.text) + s.slice(found.end);
   }
   for (const pattern of NOT_COUNTS) s = s.replace(pattern, (m) => (KEEP.test(m) ? m : blank(m)));
-  return s;
+  return s.replace(PRONOUN_ONE, (m) => blank(m));
 }
+
+/**
+ * "one" standing for a thing already named, not a number of guests: "the 11pm one", "the party one", "that one",
+ * "the other one" (a determiner within three words before it, or a date or time already masked right before it).
+ * "one more", "one guest", "one of them" stay counts.
+ */
+const PRONOUN_ONE =
+  /(?<=(?:\b(?:the|this|that|other|which|each|every|any)\s+(?:\S+\s+){0,2}|#\s+))one\b(?!\s+(?:more|less|fewer|extra|guests?|kids?|children|child|adults?|people|persons?|players?|pax|of them)\b)/gi;
 
 function blank(text: string): string {
   return text.length > 0 ? MASK + ' '.repeat(text.length - 1) : '';
@@ -62,7 +70,7 @@ export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen
     const lead = countsBefore(text.slice(0, found.start), found.before) ? leadingNumber(found.text) : 0;
     const rest = lead > 0 ? withoutLead(found, lead, locale) : undefined;
     if (rest) return rest;
-    const cut = TRAILING_COUNT.exec(found.text);
+    const cut = TRAILING_COUNT.exec(found.text) ?? countBeforeNoun(found, text);
     if (!cut || !/^\d+$/.test(cardinalWordsToDigits((cut[1] ?? '').toLowerCase().replace('-', ' '))))
       return found;
     if (found.text.slice(0, cut.index).trim() === '') return found;
@@ -76,6 +84,15 @@ export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen
       hasTime: again?.hasTime ?? found.hasTime,
     };
   });
+}
+
+/** "Dec 27th at 12:30, 24 guests": the date reader takes "24" as a second time; the noun after it says it counts. */
+const TRAILING_NUMBER = /(?:,\s*|(?<=(?:am|pm|\d:\d\d))\s+)(\d{1,3}|[a-z]+(?:[\s-][a-z]+)?)$/i;
+const COUNT_NOUN_AFTER =
+  /^\s*(?:guests?|people|persons?|pax|ppl|kids|children|adults|players|climbers|jumpers|heads|in total|total)\b/i;
+
+function countBeforeNoun(found: FoundWhen, text: string): RegExpExecArray | null {
+  return COUNT_NOUN_AFTER.test(text.slice(found.end)) ? TRAILING_NUMBER.exec(found.text) : null;
 }
 
 /** The length of a number said first in a date phrase ("6 on Sunday morning", "twenty two next week"), or 0. */

@@ -21,6 +21,11 @@ export function venueToday(venue: Pick<VenueClock, 'now' | 'timeZone'>): DateTim
   return DateTime.fromJSDate(venue.now, { zone: venue.timeZone }).startOf('day');
 }
 
+/** The venue-local time of day now, HH:MM (a session at or before it today has started). */
+export function venueTimeNow(venue: Pick<VenueClock, 'now' | 'timeZone'>): string {
+  return DateTime.fromJSDate(venue.now, { zone: venue.timeZone }).toFormat('HH:mm');
+}
+
 export function venueCalendar(ctx: WhenContext): VenueCalendar {
   const now = DateTime.fromJSDate(ctx.now, { zone: ctx.timeZone });
   const calendar: VenueCalendar = {

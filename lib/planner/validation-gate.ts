@@ -23,8 +23,12 @@ export interface GateInput {
   /** The user's turns of the open request, this one included (grounding and licensing read only these). */
   userText: string;
   carriedValues: readonly unknown[];
+  /** Fingerprints of the pending plan's values, still wanted after this turn's guards: licensed when proposed. */
+  carried?: ReadonlySet<string>;
   /** The venue's today (YYYY-MM-DD): targets before it are refused. */
   today: string;
+  /** The venue-local time now (HH:MM): a session today at or before it has started, so it is refused too. */
+  nowTime?: string;
   /** Ids the lookups returned this turn, including the gate's own booking reads. */
   seenIds: SeenIds;
   /** Fields a booking holds (the get-booking lookup's outputs): number parameters named like one are counts. */
@@ -42,8 +46,11 @@ export interface GateVerdict {
   closed?: BookingRecord;
 }
 
-/** Booking statuses after which nothing can change (openapi: a cancelled booking can't be modified again). */
-const CLOSED_STATUSES = new Set(['cancelled']);
+/**
+ * Statuses of a booking that can no longer change: a cancelled one (openapi: it can't be modified again) and a
+ * completed one, which is in the past (the sandbox refuses both, devkit/sandbox/booking-rules.ts).
+ */
+const CLOSED_STATUSES = new Set(['cancelled', 'completed']);
 
 /**
  * The deterministic validation gate before any plan is shown (seed 004, adopted; issues 5, 16, 18). Structure
@@ -78,6 +85,7 @@ export async function runValidationGate(input: GateInput): Promise<GateVerdict> 
     input.bookings,
     input.lookups,
     input.today,
+    input.nowTime,
   );
   return unavailable ? { errors: [], unavailable } : { errors: [] };
 }

@@ -153,6 +153,8 @@ export const CompiledAction = lazySchema(() =>
      * is licensed when the user's words hold one of them, or the action's name.
      */
     intent_cues: z.array(z.string().min(1)).min(1).optional(),
+    /** Overlay `refusal_cues`, lower-cased: words by which a user refuses the action (lib/planner/licence). */
+    refusal_cues: z.array(z.string().min(1)).min(1).optional(),
     /** Overlay `licensed_after`: the actions whose licensed step, feeding this one, licenses it (ADR 0012). */
     licensed_after: z.array(z.string().min(1)).min(1).optional(),
   }),

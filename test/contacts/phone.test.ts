@@ -65,6 +65,27 @@ describe('readPhone', () => {
     expect(readPhone(typed, 'en-AU')).toEqual({ ok: false, reason });
   });
 
+  it.each([
+    ['07700 900321', 'en-GB', '+447700900321'],
+    ['+44-7700-900-321', 'en-GB', '+447700900321'],
+    ['(01632) 960 123', 'en-GB', '+441632960123'],
+    ['+44 7700 900 001', 'en-US', '+447700900001'],
+  ])('"%s" in %s, a number Ofcom reserves for drama, is a whole UK number: %s', (typed, locale, e164) => {
+    // Act
+    const reading = readPhone(typed, locale);
+
+    // Assess: libphonenumber calls these ranges unallocated; a made-up guest is given one in full.
+    expect(reading).toEqual({ ok: true, e164, country: 'GB' });
+    expect(phonesIn(`her number is ${typed} now`, locale)).toEqual(new Set([e164]));
+  });
+
+  it.each([['07700 90032'], ['07700 9003210'], ['07700 901321']])(
+    '"%s", next to the drama range but not in it, is still refused',
+    (typed) => {
+      expect(readPhone(typed, 'en-GB')).toEqual({ ok: false, reason: 'invalid' });
+    },
+  );
+
   it('asks for the country code when the locale names no country', () => {
     expect(readPhone('0412 345 678', 'xx')).toEqual({ ok: false, reason: 'no_country' });
     expect(readPhone('+61 412 345 678', 'xx')).toMatchObject({ ok: true, e164: '+61412345678' });

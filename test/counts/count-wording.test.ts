@@ -226,3 +226,47 @@ describe('issue 30: a total said with its breakdown', () => {
     },
   );
 });
+
+describe('issue 30: a count written straight after a date and time', () => {
+  test.prop([
+    fc.constantFrom('Dec 27th at 12:30', 'Saturday at 3pm', 'friday, 3pm', 'tomorrow at 10:30'),
+    fc.integer({ min: 2, max: 60 }).chain((n) => spelt(n).map((said) => [n, said] as const)),
+    fc.constantFrom('guests', 'people', 'kids', 'pax'),
+    fc.integer({ min: 1, max: 60 }),
+  ])(
+    'reads the number before the noun as the count, not as a second time',
+    (when, [n, said], noun, current) => {
+      // Prepare
+      const text = `new booking: party room, ${when}, ${said} ${noun}, Holly Nash`;
+
+      // Act
+      const reading = readCount(maskNonCounts(text, OPTIONS));
+      const licensed = licensedCounts(text, current, OPTIONS);
+
+      // Assess
+      expect(reading).toEqual({ kind: 'total', value: n });
+      expect([...licensed]).toEqual([n]);
+    },
+  );
+});
+
+describe('issue 30: "one" standing for a thing already named is no count', () => {
+  test.each([
+    ['actually make it the 11pm one', 8],
+    ['move them to the party one instead', 8],
+    ['no, the other one please', 12],
+    ['that one is fine, keep it', 5],
+  ])('"%s" licenses no count (current %i)', (message, current) => {
+    // Assess
+    expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set());
+  });
+
+  test.each([
+    ['one more kid is coming', 8, 9],
+    ['just one guest now', 8, 1],
+    ['the last one dropped out, so one fewer', 8, 7],
+  ])('"%s" still counts (current %i → %i)', (message, current, expected) => {
+    // Assess
+    expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set([expected]));
+  });
+});

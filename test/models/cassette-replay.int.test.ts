@@ -21,15 +21,17 @@ const MODEL = 'gemini-2.5-flash';
 const fixtures = fileURLToPath(new URL('../fixtures/cassettes/golden/', import.meta.url));
 const evalCassettes = fileURLToPath(new URL('../../eval/cassettes/', import.meta.url));
 const suites = existsSync(evalCassettes) ? readdirSync(evalCassettes) : [];
+/** The sealed corpora (eval/<name>) whose relay samples are recorded in eval/cassettes/<name>. */
+const evalDir = fileURLToPath(new URL('../../eval/', import.meta.url));
+const sealedCorpora = suites.filter((suite) => /^sealed\d*$/.test(suite) && existsSync(join(evalDir, suite)));
 /** Golden-suite directories (the blind and sealed suites' cassettes replay against their own venues, below). */
 const committed = [
   fixtures,
   ...suites
-    .filter((suite) => suite !== 'blind' && suite !== 'sealed')
+    .filter((suite) => suite !== 'blind' && !sealedCorpora.includes(suite))
     .map((suite) => join(evalCassettes, suite)),
 ];
 const blindCassettes = suites.includes('blind') ? join(evalCassettes, 'blind') : undefined;
-const sealedCassettes = suites.includes('sealed') ? join(evalCassettes, 'sealed') : undefined;
 
 /** A --provider cassette model session over one cassette directory; the model server applies the strict stub's rules. */
 async function cassetteSession(dir: string, suite: string, log: (line: string) => void = () => undefined) {
@@ -115,16 +117,16 @@ describe('committed cassettes replay deterministically (npm test)', () => {
     180_000,
   );
 
-  it.runIf(sealedCassettes !== undefined)(
-    'every sealed-corpus cassette (the relay sample, issue 30) replays on the corpus venues with its execution',
-    async () => {
+  it.each(sealedCorpora.map((name) => [name]))(
+    'every cassette of the %s corpus (a relay sample, issue 30) replays on the corpus venues with its execution',
+    async (name) => {
       // Prepare: the sealed runner confirms every last plan, as the recording did, on the corpus's own venues,
       // clock and tokens; the corpus is loaded by the runner, not read here.
-      const dir = sealedCassettes ?? '';
+      const dir = join(evalCassettes, name);
       const cassettes = readCassettes(dir);
-      const suite = loadSealedSuite();
+      const suite = loadSealedSuite(join(evalDir, name));
       const cases = suite.cases.filter((c) => cassettes.has(c.id));
-      const session = await cassetteSession(dir, 'sealed');
+      const session = await cassetteSession(dir, name);
 
       // Act
       const report = await runSealedSuite({

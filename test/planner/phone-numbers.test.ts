@@ -137,10 +137,12 @@ describe('the gate reads a proposed phone as a number in the venue’s country',
 
     // Assess
     const prompt = systemPromptOf(model, 0);
-    const updateLine = prompt.split('\n').find((l) => l.startsWith('- updateContactDetails')) ?? '';
-    expect(updateLine).toContain(
-      "phone (a phone number as the user wrote it: the venue's national form with spaces, dots, dashes or parentheses, or international with + and the country code)",
-    );
+    const lines = prompt.split('\n');
+    const updateLine = lines.find((l) => l.startsWith('- updateContactDetails')) ?? '';
+    expect(updateLine).toContain('phone (phone, see Phone values)');
+    expect(lines.filter((l) => l.startsWith('Phone values:'))).toEqual([
+      "Phone values: a phone number as the user wrote it: the venue's national form with spaces, dots, dashes or parentheses, or international with + and the country code.",
+    ]);
   });
 
   it('a number the user never typed is still not theirs', async () => {

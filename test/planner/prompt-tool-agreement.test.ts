@@ -8,9 +8,10 @@ import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 
 /**
  * Issue 33: what the model reads agrees with itself. Built on the real compiled registry, the real toolset and the
- * real prompt builder: each rule of the prompt that speaks about a tool parameter says what that parameter's
- * description says, and the resolver does what both say. The claims are read from the text by the detectors
- * below, not taken from the constants the code uses, so a hand edit on either side shows up here.
+ * real prompt builder: rule 4 of the prompt states the date policy once, every date parameter of a tool points at
+ * it and claims nothing the rules do not (issue 32: the policy is no longer repeated in every declaration), and
+ * the resolver does what they say. The claims are read from the text by the detectors below, not taken from the
+ * constants the code uses, so a hand edit on either side shows up here.
  */
 const registry = loadCompiledRegistry();
 const venue = { now: new Date('2026-11-24T15:00:00Z'), timeZone: 'America/Chicago', locale: 'en-US' };
@@ -64,11 +65,8 @@ const claimsOf = (text: string) =>
 
 /** The parameters the date rules speak about, with the claims that concern each kind. */
 type Kind = 'lookup date' | 'lookup booking_id' | 'plan value';
-const CONCERNS: Record<Kind, readonly Claim[]> = {
-  'lookup date': ['copyWords', 'neverCompute', 'relativeNeedsBookingId'],
-  'lookup booking_id': ['relativeNeedsBookingId'],
-  'plan value': ['copyWords', 'neverCompute', 'timeAloneSameWords'],
-};
+/** How a declaration points at the rule that says what its value holds. */
+const REFERS_TO_RULE_4 = /\brule 4\b/;
 const WHEN_TYPES = new Set(['date', 'time', 'datetime']);
 
 function parametersOfKind(): { kind: Kind; where: string; description: string }[] {
@@ -114,29 +112,47 @@ describe('the system prompt and the tool declarations agree (issue 33)', () => {
   });
 
   it.each(PARAMETERS.map((p) => [p.where, p] as const))(
-    '%s says every claim the rules make about it, and no other',
+    '%s points at rule 4 and claims nothing the rules do not',
     (_where, parameter) => {
       // Prepare
-      const concerned = new Set(CONCERNS[parameter.kind]);
       const inRules = new Set([...RULES.values()].flatMap((rule) => [...claimsOf(rule)]));
       const said = claimsOf(parameter.description);
 
-      // Assess: a claim of the rules about this kind of parameter is in its description, and the other way round.
-      expect([...concerned].filter((c) => inRules.has(c) && !said.has(c))).toEqual([]);
-      expect([...said].filter((c) => concerned.has(c) && !inRules.has(c))).toEqual([]);
+      // Assess
+      expect(parameter.description).toMatch(REFERS_TO_RULE_4);
+      expect([...said].filter((c) => !inRules.has(c))).toEqual([]);
       expect(parameter.description).not.toMatch(COMPUTED_FORMAT);
     },
   );
 
-  it('the date rules make every claim the parameters need (rule 4 for lookups and steps, rule 11 for a time alone)', () => {
+  it('rule 4 makes every claim the date parameters rely on, and no rule names a computed format', () => {
     // Assess
     expect([...claimsOf(RULES.get(4) ?? '')].sort()).toEqual([
       'copyWords',
       'neverCompute',
       'relativeNeedsBookingId',
+      'timeAloneSameWords',
     ]);
-    expect(claimsOf(RULES.get(11) ?? '').has('timeAloneSameWords')).toBe(true);
     for (const rule of RULES.values()) expect(rule).not.toMatch(COMPUTED_FORMAT);
+  });
+
+  it('declares each lookup once: as a tool, not among the plan actions, and not as a propose_plan action', () => {
+    // Prepare
+    const planActions = prompt.slice(
+      prompt.indexOf('Actions for plan steps:'),
+      prompt.indexOf('Session context:'),
+    );
+    const actionIds =
+      tool('propose_plan')?.function.parameters.properties?.steps?.items?.properties?.action_id?.enum ?? [];
+
+    // Assess
+    expect(toolset.lookups.size).toBeGreaterThan(0);
+    for (const id of toolset.lookups.keys()) {
+      expect(tool(id), id).toBeDefined();
+      expect(planActions).not.toContain(`- ${id} (`);
+      expect(actionIds).not.toContain(id);
+    }
+    expect(actionIds).toContain('rescheduleBooking');
   });
 
   it('every name="value" in a rule is a declared parameter, and a value its enum allows', () => {
@@ -207,11 +223,10 @@ describe('the resolver does what rule 4 and the lookup declarations say (issue 3
   });
 });
 
-describe('rule 11 and the gate agree on a time alone (issue 33)', () => {
+describe('rule 4 and the gate agree on a time alone (issue 33)', () => {
   it('the date and time values the rule prescribes for "4pm" keep the booking’s date and set 16:00', () => {
-    // Prepare: the example exactly as rule 11 writes it.
-    const [, date, timeName, time] =
-      /\(date "([^"]+)", ([a-z_]+) "([^"]+)"\)/.exec(RULES.get(11) ?? '') ?? [];
+    // Prepare: the example exactly as rule 4 writes it.
+    const [, date, timeName, time] = /\(date "([^"]+)", ([a-z_]+) "([^"]+)"\)/.exec(RULES.get(4) ?? '') ?? [];
     const reader = whenReader(venue, { booking_id: 'bk_2001', date: '2026-11-27', start_time: '11:00' });
 
     // Act

@@ -27,7 +27,14 @@ describe('tool binding', () => {
     });
 
     // Assess
-    expect(bound.planActionIds).toEqual(registry.modelVisible().map((a) => a.action_id));
+    expect(bound.actions.map((a) => a.action_id)).toEqual(registry.modelVisible().map((a) => a.action_id));
+    // Lookups are tools the model calls now; a plan step is a change (issue 32: each declared once).
+    expect(bound.planActionIds).toEqual(
+      registry
+        .modelVisible()
+        .filter((a) => !a.read_only)
+        .map((a) => a.action_id),
+    );
     expect(bound.planActionIds).not.toContain('refundBooking');
     expect(bound.planActionIds).not.toContain('deleteBooking');
     expect(toolNames(bound.tools)).toEqual([
@@ -52,9 +59,13 @@ describe('tool binding', () => {
 
     // Assess
     expect(bound.actions.length).toBeLessThanOrEqual(MAX_BOUND_ACTIONS);
-    expect(bound.planActionIds).toEqual(
+    expect(bound.actions.map((a) => a.action_id)).toEqual(
       expect.arrayContaining(['searchBookings', 'getBooking', 'getAvailability', expected]),
     );
+    expect(toolNames(bound.tools)).toEqual(
+      expect.arrayContaining(['searchBookings', 'getBooking', 'getAvailability']),
+    );
+    expect(bound.planActionIds).toContain(expected);
     expect(bound.planActionIds).not.toContain('forceMoveBookingBlocked');
     expect(bound.actions.every((a) => a.safety_tier !== 'blocked')).toBe(true);
   });

@@ -22,6 +22,8 @@ const BOOKINGS = [
   booking('BK-1046', 'Aisha Khan', '2026-03-14', { phone: '+61 401 774 120' }),
   booking('BK-1047', "Charlotte O'Brien", '2026-03-15'),
   booking('BK-1048', 'José Álvarez', '2026-03-18'),
+  booking('BK-1049', 'Lucia Torres-Diaz', '2026-03-19', { phone: '+44 7700 900123' }),
+  booking('BK-1050', 'Dana Fox', '2026-03-20', { phone: '+1 415 555 0101' }),
 ];
 
 function references(found: Searchable[]): string[] {
@@ -74,6 +76,19 @@ describe('fuzzySearch', () => {
   it('matches a phone number in international or local form', () => {
     expect(references(fuzzySearch(BOOKINGS, '+61 412 555 019', 10))).toEqual(['BK-1042']);
     expect(references(fuzzySearch(BOOKINGS, '0401 774 120', 10))).toEqual(['BK-1046']);
+  });
+
+  it('matches a UK or US number in its national form', () => {
+    // Assess: the trunk 0 stands for +44; a NANP number is typed without its 1.
+    expect(references(fuzzySearch(BOOKINGS, '07700 900123', 10))).toEqual(['BK-1049']);
+    expect(references(fuzzySearch(BOOKINGS, '(415) 555-0101', 10))).toEqual(['BK-1050']);
+  });
+
+  it('finds a hyphenated name typed whole, in any case, and by either part', () => {
+    // Assess
+    expect(references(fuzzySearch(BOOKINGS, 'torres-diaz', 10))).toEqual(['BK-1049']);
+    expect(references(fuzzySearch(BOOKINGS, 'Lucia Torres-Diaz', 10))).toEqual(['BK-1049']);
+    expect(references(fuzzySearch(BOOKINGS, 'diaz', 10))).toEqual(['BK-1049']);
   });
 
   it('ignores accents, apostrophes and a possessive', () => {

@@ -1,5 +1,6 @@
 import { readPhone } from '../../contacts/phone.ts';
 import type { OfflineIntent } from './extract-slots.ts';
+import { correctedName } from './name-match.ts';
 import * as reply from './offline-replies.ts';
 import type { OfflineCall, OpenRequest, Step, TargetBooking } from './offline-types.ts';
 import { askCall, lookupCall } from './offline-types.ts';
@@ -98,7 +99,8 @@ function contactStep(
   const { request, label } = ctx;
   const email = request.email ?? had('email');
   const phone = request.phone ?? had('phone');
-  const name = request.newName ?? had('guest_name');
+  const name =
+    request.newName === undefined ? had('guest_name') : correctedName(request.newName, ctx.target.guest_name);
   if (!email && !phone && !name) {
     const question = request.forgotten ? reply.askContactAgain(label) : reply.askContact(label);
     return askCall('contact_details', question);

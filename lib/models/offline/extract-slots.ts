@@ -1,14 +1,16 @@
 import { phoneShapedRuns } from '../../contacts/phone.ts';
-import { maskNonCounts } from '../../counts/mask-non-counts.ts';
+import { maskNonCounts, whenPhrasesBesideCounts } from '../../counts/mask-non-counts.ts';
 import { readCount } from '../../counts/read-count.ts';
-import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import { type FoundWhen, findWhenPhrases } from '../../dates/find-when-phrases.ts';
 import { guestNamesIn } from './guest-names.ts';
 import {
   asksCancel,
   asksConfirmation,
   asksNote,
   asksNoteRemoval,
+  asksNoteReplacement,
   channelOf,
+  dropsNote,
   noteTextOf,
   unsupportedIn,
 } from './intent-cues.ts';
@@ -63,6 +65,10 @@ export interface MessageSlots {
   /** An email or phone that names the booking ("the booking under liz@…") rather than a new value. */
   contactKey?: string;
   unreadTime?: boolean;
+  /** Intents of the request this message takes back ("don't bother with the note"): dropped from it. */
+  drops?: OfflineIntent[];
+  /** The message is a booking's name, then a date or time it ends on: it points the booking there (like "→"). */
+  movesTo?: boolean;
   turnsAway?: boolean;
   email?: string;
   phone?: string;
@@ -82,13 +88,16 @@ export function phoneIn(text: string): string | undefined {
     (run) => !references.some((r) => r.includes(run.text) || run.text.includes(r)),
   )?.text;
 }
+/** "move", "push", …; never a life event ("they're moving interstate", "moving house"). */
 const RESCHEDULE =
-  /\b(move[ds]?|moving|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
-const CONTACT = /\b(e-?mail|phone|mobile|contact|cell)\b/i;
+  /\b((?:move[ds]?|moving)(?!\s+(?:interstate|overseas|abroad|away|house|home|out\b|countries|country|cities|city|states?|schools?|jobs?))|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
+const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
-const PHONE_WORD = /\b(e-?mail|phone|mobile|contact|cell|number|ph|on|call|txt|text)\b/i;
+const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
+/** A run this long is a phone number wherever it stands ("sophie martin 0412 987 654"): no count, date or time is. */
+const PHONE_DIGITS = 9;
 const GUEST_COUNT =
-  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b/i;
+  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|change|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b/i;
 /** A correction inside one message: what follows it replaces what came before. */
 export const CORRECTION =
   /\b(?:no wait|wait no|sorry|i mean|i meant|rather|scratch that|no,? actually)\b[,.\s—-]*(?:just\s+)?/i;
@@ -99,10 +108,16 @@ export const CORRECTION =
 export function refusesPaymentLink(text: string): boolean {
   // "don't forget the payment link" asks for one.
   if (/\b(?:don'?t|do not|never)\s+forget\b/i.test(text)) return false;
+  // "they already paid", "he's paying at the desk": nothing is left to pay by link.
+  if (PAID_ELSEWHERE.test(text)) return true;
   return /\b(?:no|without|skip|don'?t|do not|not|never)\b(?:\s+\S+){0,4}?\s+(?:pay(?:ment)?\s+)?link\b/i.test(
     text,
   );
 }
+
+// "she's prepaid", "paid online", "no payment needed", "no need to pay": nothing is left to pay by link either.
+const PAID_ELSEWHERE =
+  /\bpre-?paid\b|\bpaid (?:online|by card|by transfer|via the website|on the website)\b|\bno (?:payment|deposit)s? (?:is )?(?:needed|required|due|necessary)\b|\bno need (?:for (?:a )?payment|to pay)\b|\bnothing (?:left )?to pay\b|\b(?:already|has|have|'ve|'s)\s+paid\b|\bpaid (?:already|in full|upfront|up front)\b|\bpay(?:ing|s)?\s+(?:at the (?:desk|door|counter|front|venue)|on (?:the day|arrival)|in person|cash)\b/i;
 
 /** Reads one message. Deterministic and deliberately simple: see docs/models.md for what it understands. */
 export function extractSlots(text: string): MessageSlots {
@@ -117,15 +132,20 @@ export function extractSlots(text: string): MessageSlots {
   // A message that is only a number ("021 664 2093") answers a question for one: no "phone" word needed.
   const bare = phoneIn(said);
   const onlyPhone = bare !== undefined && said.trim().replace(/[.!]$/, '') === bare;
-  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) || onlyPhone ? bare : undefined;
+  const long = (bare?.replace(/\D/g, '').length ?? 0) >= PHONE_DIGITS;
+  const phone = PHONE_WORD.test(said) || IDENTIFIES.test(said) || onlyPhone || long ? bare : undefined;
   const key = keyContact(said, email, phone?.trim());
   if (key) slots.contactKey = key;
   if (email && email !== key) slots.email = email;
   if (phone && phone.trim() !== key) slots.phone = phone.trim();
   const newName = newNameOf(said);
   if (newName) slots.newName = newName;
-  Object.assign(slots, countOf(said, references), whenOf(said));
-  const named = references.reduce((t, r) => t.split(r).join(' '), text);
+  // "push them back two days": the span of a move is no guest count.
+  const span = movedBy(said)?.said;
+  const counted = span ? withoutWords(said, span) : said;
+  Object.assign(slots, countOf(counted, references), whenOf(said));
+  // Names outside the note's own words come first ("…: add a note the birthday girl is Ella").
+  const named = references.reduce((t, r) => t.split(r).join(' '), said === text ? text : `${said} ${text}`);
   // "Sophie Turner + Sophie Ngata… no wait, just Sophie Ngata": the words after a correction name the booking.
   const corrected = CORRECTION.exec(named);
   const names = [
@@ -136,15 +156,16 @@ export function extractSlots(text: string): MessageSlots {
   if (names.length > 1) slots.otherNames = names.slice(1);
   const unsupported = unsupportedIn(said);
   if (unsupported) slots.unsupported = unsupported;
-  if (removal) slots.intents.push('delete_note');
+  if (removal || asksNoteReplacement(text)) slots.intents.push('delete_note');
+  if (dropsNote(text)) slots.drops = ['note'];
   if (asksNote(text) && !removal) {
     slots.intents.push('note');
     if (note) slots.noteText = note;
   }
-  const reschedule = RESCHEDULE.test(said);
+  const reschedule = RESCHEDULE.test(said) || movedBy(said) !== undefined;
   // "Cancel the extra 2 guests", "cancel her 3pm and put them at 12:30": the cancel is of a part, not the booking.
   const changesPart =
-    reschedule || GUEST_COUNT.test(said) || Object.keys(countOf(said, references)).length > 0;
+    reschedule || GUEST_COUNT.test(said) || Object.keys(countOf(counted, references)).length > 0;
   if (asksCancel(said) && !changesPart) slots.intents.push('cancel');
   const confirmation = asksConfirmation(said);
   if (confirmation) {
@@ -187,6 +208,10 @@ function newNameOf(text: string): string | undefined {
   const patterns = [
     new RegExp(`\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`),
     new RegExp(`\\bname,?\\s+(${NAME}(?:\\s+${NAME})+)`),
+    // "tamika brooks is misspelled, it's Tameka Brooks", "surname is wrong, should be Sandhu": a spelling fix.
+    new RegExp(
+      `\\b(?:misspel\\w*|mis-spel\\w*|spelt|spelled|spelling|typo|(?:name|surname)\\s+is\\s+(?:wrong|incorrect|off))\\b[^.!?]*?\\b(?:it'?s|it is|should be|to|as|is)\\s+(${NAME}(?:\\s+${NAME})*)`,
+    ),
     new RegExp(
       `\\b(?:under|to) (?:his|her|their) (?:husband|wife|partner|mum|dad|mother|father)(?:'s name)?,?\\s+(${NAME}(?:\\s+${NAME})+)`,
     ),
@@ -217,23 +242,117 @@ function countOf(
  * 10am"). A phrase the rules read but cannot resolve ("the 35th") is passed on too, so the planner asks about it
  * rather than keeping the booking's date.
  */
-function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase'> {
-  const all = findWhenPhrases(text);
-  // "Cancel her 3pm and put them at 12:30": the phrases after the change verb are the new ones.
-  const verb = RESCHEDULE.exec(text);
-  const afterVerb = verb ? all.filter((f) => f.start > verb.index) : [];
-  const found = afterVerb.some((f) => f.hasTime || f.hasDate) ? afterVerb : all;
+function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 'movesTo'> {
+  // Read apart from the counts beside them, as the gate reads them ("at 6 for 8", "12:30, 24 guests").
+  const all = whenPhrasesBesideCounts(text, 'en-AU');
+  // "Cancel her 3pm and put them at 12:30", "on monday, change it to tuesday", "12/29 -> 12/30": the phrases after
+  // the last word that points the booking somewhere are the new ones; those before it describe the booking.
+  const marker = lastMarkerBefore(text, all);
+  const afterMarker = marker === undefined ? [] : all.filter((f) => f.start >= marker);
+  const found = afterMarker.some((f) => f.hasTime || f.hasDate) ? afterMarker : all;
   const target = found.filter((f) => f.before !== 'from');
-  const phrases = target.length > 0 ? target : found;
-  const date = phrases.find((f) => f.hasDate)?.text;
-  const time = phrases.find((f) => f.hasTime)?.text;
-  return { ...(date ? { datePhrase: date } : {}), ...(time ? { timePhrase: time } : {}) };
+  const meant = target.length > 0 ? target : found;
+  // "can't make the 27th any more, could we do the 10th?": a date said as refused is the booking's old one.
+  const wanted = meant.filter((f) => !refusedWhen(text, f));
+  const phrases = wanted.some((f) => f.hasDate) ? wanted : meant;
+  // "tomorrow instead of tonight, the 3pm session": the refused phrase still gives the time when no other does.
+  const timed = wanted.some((f) => f.hasTime) ? wanted : meant;
+  const moved = phrases.some((f) => f.hasDate) ? undefined : movedBy(text);
+  // The reader may keep the break before the phrase ("ava green - Sunday 20th"): it is no part of the date.
+  const bare = (f: FoundWhen | undefined) => f?.text.replace(/^[-–—:,>\s]+/, '');
+  const date = bare(phrases.find((f) => f.hasDate) ?? (moved?.hasDate ? moved : undefined));
+  const time = bare(timed.find((f) => f.hasTime) ?? (moved?.hasTime ? moved : undefined));
+  return {
+    ...(date ? { datePhrase: date } : {}),
+    ...(time ? { timePhrase: time } : {}),
+    ...(endsOnWhen(text, all) ? { movesTo: true } : {}),
+  };
 }
+
+/**
+ * A date said as the one that no longer works: after "can't", "no longer", "not", "instead of" in its own clause, or
+ * followed by "doesn't work", "is out", "any more". Such a date describes the booking, it is not where it goes.
+ */
+function refusedWhen(text: string, f: FoundWhen): boolean {
+  const clause =
+    text
+      .slice(0, f.start)
+      .split(/[.;!?]|,\s/)
+      .at(-1) ?? '';
+  if (REFUSED_BEFORE.test(clause)) return true;
+  return REFUSED_AFTER.test(text.slice(f.end));
+}
+
+const REFUSED_BEFORE =
+  /\b(?:can'?t|cannot|can not|couldn'?t|won'?t|no longer|not|unable to|instead of|rather than)\b/i;
+const REFUSED_AFTER =
+  /^\s*(?:(?:doesn'?t|does not|won'?t|will not|isn'?t|is not|no longer)\s+(?:work|suit|do|possible|good)|(?:is|'s)\s+(?:out|off|no good)\b|any ?more\b)/i;
+
+/**
+ * "push maria garcia's booking back a week\", "bring the Okafor party forward two days": a move by a span, with the
+ * booking named between the verb and its direction. The date reader reads the move said of "it" ("push it back a
+ * week"); with the booking's words in between it reads nothing, so the move is given to it in that form.
+ */
+function movedBy(text: string): (FoundWhen & { said: string }) | undefined {
+  const m =
+    /\b(push|bring|move|put|bump|delay|postpone|pull)\b(?:\s+[^\s,.;!?]+){1,5}?\s+(back|forward|out|up|later|earlier)\b(\s+(?:by\s+)?(?:a|an|one|two|three|four|five|six|\d{1,2})\s+(?:days?|weeks?|fortnights?|months?|hours?|mins?|minutes?))\b/i.exec(
+      text,
+    );
+  if (!m) return undefined;
+  const said = `${m[1]} it ${m[2]}${m[3]}`;
+  const read = findWhenPhrases(said);
+  const found = read[0];
+  return read.length === 1 && found?.text === said ? { ...found, said: m[0] } : undefined;
+}
+
+/** Words that point a booking at the date or time after them: a change verb, an arrow, "to", "make it". */
+const POINTER = new RegExp(`${RESCHEDULE.source}|->|→|=>|\\bto\\b|\\bmake it\\b|\\binto\\b`, 'gi');
+
+/** Where the last pointer that some date or time phrase follows ends. */
+function lastMarkerBefore(text: string, phrases: readonly FoundWhen[]): number | undefined {
+  let marker: number | undefined;
+  for (const m of text.matchAll(POINTER)) {
+    const end = m.index + m[0].length;
+    // A pointer inside a phrase ("quarter to 5", "from Friday to Sunday") is part of what the phrase says.
+    if (phrases.some((f) => m.index >= f.start && m.index < f.end)) continue;
+    if (phrases.some((f) => f.start >= end && (f.hasDate || f.hasTime))) marker = end;
+  }
+  return marker;
+}
+
+/**
+ * "riley morgan: 12/13 at 10am please", "ava green - Sunday 20th at 9am", "grace taylor party, next month on the
+ * 10th": a few words that name a booking, a break, then a date or time that ends the message. Nothing else can be
+ * meant but the booking's new date or time (the policy treats it like "→").
+ */
+function endsOnWhen(text: string, phrases: readonly FoundWhen[]): boolean {
+  const last = phrases.at(-1);
+  if (!last || !(last.hasDate || last.hasTime)) return false;
+  const after = text.slice(last.end).toLowerCase();
+  if (!after.split(/[^a-z']+/).every((w) => !w || TRAILING_COURTESY.has(w))) return false;
+  // The reader may keep the break in the phrase ("- Sunday 20th at 9am").
+  const said = text.slice(0, last.start) + (/^[-–—:,>\s]*/.exec(last.text)?.[0] ?? '');
+  // A booking reference names the booking as well as a name does ("BK-1045 - Friday at 3pm").
+  const before = referencesIn(said).reduce((t, r) => t.split(r).join('booking'), said);
+  // "…actually no. make it 11am on friday the 11th", "ok what about 6pm": words that offer the phrase as the new one.
+  if (OFFERS.test(before)) return true;
+  const lead = /^([^\d]*?[A-Za-z][^\d]*?)\s*[-–—:,>]+\s*$/.exec(before)?.[1];
+  return lead !== undefined && lead.split(/\s+/).filter(Boolean).length <= 5;
+}
+
+const OFFERS =
+  /\b(?:make it|make that|what about|how about|can (?:we|they|you) do|could (?:we|they|you) do|let'?s (?:do|say|go with)|go for|try)\s*$/i;
+
+const TRAILING_COURTESY = new Set(
+  'please pls plz thanks thank you thx ta cheers mate if possible poss ok okay'.split(' '),
+);
 
 /** Later messages win, field by field; intents accumulate (a follow-up answers an earlier request). */
 export function mergeSlots(older: MessageSlots, newer: MessageSlots): MessageSlots {
   const merged: MessageSlots = { ...older, ...stripUndefined(newer) };
-  merged.intents = [...new Set([...older.intents, ...newer.intents])];
+  merged.intents = [...new Set([...older.intents, ...newer.intents])].filter(
+    (i) => !newer.drops?.includes(i) || newer.intents.includes(i),
+  );
   const counts = ['partySize', 'partyDelta', 'partyScale', 'countUnclear'] as const;
   const said = counts.find((k) => newer[k] !== undefined);
   if (said) for (const k of counts) if (k !== said) delete merged[k];

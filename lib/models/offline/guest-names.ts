@@ -1,4 +1,4 @@
-import { NAME, NOT_NAMES } from './name-words.ts';
+import { NAME, NOT_NAMES, SETTLED_BOOKING } from './name-words.ts';
 
 export { NAME, NOT_NAMES };
 
@@ -19,7 +19,7 @@ export const MAX_NAME_TRIES = 3;
  */
 export function guestNamesIn(message: string): string[] {
   // An email address or web address holds words that name no one ("ana@example.com").
-  const text = message.replace(/\S+@\S+|\bhttps?:\/\/\S+/g, ' ');
+  const text = message.replace(/\S+@\S+|\bhttps?:\/\/\S+/g, ' ').replace(SETTLED_BOOKING, ' | ');
   const found = [shapedName(text), shapedName(caseFromWords(text)), anywhereName(text)];
   const names = found.filter((n): n is string => n !== undefined);
   return [...new Set(names)].slice(0, MAX_NAME_TRIES);
@@ -93,7 +93,7 @@ export function cleanName(raw: string | undefined): string | undefined {
  * Words of a request that are not guest names, in lower case: the capitalised non-names, the everyday words of
  * booking requests, and the greetings and courtesies of a polite message. Anything else may be a name.
  */
-const COMMON_WORDS = new Set([
+export const COMMON_WORDS: ReadonlySet<string> = new Set([
   ...[...NOT_NAMES].map((w) => w.toLowerCase()),
   ...(
     'a about above after again all also am an and any are around as at be because been before being below between ' +

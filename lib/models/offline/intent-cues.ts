@@ -1,3 +1,5 @@
+import { REPLACES_NOTE } from './note-text.ts';
+
 /**
  * The words that name the seeds' other model-visible flows (issue 16): cancelling a booking, adding or removing a
  * note, sending the confirmation, and the requests the service never does (refunds, deleting, card payments,
@@ -12,22 +14,47 @@ export function asksCancel(text: string): boolean {
   return CANCEL.test(text) && !asksNoteRemoval(text);
 }
 
-/** "Remove the cake note", "take the note off", "delete the note on …". */
+/** "Remove the cake note", "take the note off", "the cake note is out of date, get rid of it". */
 const NOTE_REMOVAL =
-  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong)\b/i;
+  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|not needed any ?more|doesn'?t apply)\b/i;
 
 export function asksNoteRemoval(text: string): boolean {
   return NOTE_REMOVAL.test(text);
 }
 
 /** "Add a note", "Note on …:", "Flag …", "Remember that …", "let staff know". */
-const NOTE = /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b/i;
+const NOTE =
+  /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) (?:the (?:booking|file|reservation)|there)\b/i;
+
+/**
+ * A note the message only mentions, as the booking's existing words ("…, whatever the note says", "ignore the notes
+ * on there", "the note on file says …"): without a verb that adds one, a mention asks for no note. "Do whatever the
+ * note says" is no mention: it hands the request to booking data, and is asked about as before.
+ */
+const MENTIONS_NOTE =
+  /(?<!\b(?:do|doing|follow|action|carry out|just do)\s+)\b(?:whatever|ignore|regardless of|despite|in spite of|no matter what)\s+(?:the|that|this|those|any|their|her|his)\s+notes?\b(?:\s+(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it))?(?:\s+(?:says?|said|reads?|mentions?))?|\b(?:the|that|this|those|existing|old)\s+notes?\s+(?:(?:on|in)\s+(?:there|the (?:booking|file|system)|file|it)\s+)?(?:says|said|reads|mentions)\b/gi;
 
 export function asksNote(text: string): boolean {
-  return NOTE.test(text) && !asksNoteRemoval(text);
+  // A replacement ("the note says X, it should say Y") still adds the new words.
+  const mentions = REPLACES_NOTE.test(text) ? text : text.replace(MENTIONS_NOTE, ' ');
+  const said = mentions.replace(DROPS_NOTE, ' ');
+  return NOTE.test(said) && !asksNoteRemoval(said);
 }
 
+/** "don't bother with the note", "forget the note", "skip the note": the note is dropped, not asked for. */
+export function dropsNote(text: string): boolean {
+  return new RegExp(DROPS_NOTE.source, 'i').test(text);
+}
+
+const DROPS_NOTE =
+  /\b(?:don'?t bother with|do not bother with|forget(?: about)?|skip|never ?mind|no need for|leave out|leave off|drop)\s+(?:the|that|a|this|my)\s+note\b/gi;
+
 export { noteTextOf } from './note-text.ts';
+
+/** "replace the cake note with …", "the coeliac note should say …": the old note goes, the new words are added. */
+export function asksNoteReplacement(text: string): boolean {
+  return REPLACES_NOTE.test(text);
+}
 
 /** "Resend the confirmation", "text him the booking details", "email them the new details". */
 const CONFIRMATION =

@@ -6,3 +6,10 @@ export const NOT_NAMES = new Set(
 );
 /** A capitalised word with at least one lower-case letter ("O'Brien" yes, "BK" no). */
 export const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
+
+/**
+ * "ashley's is fine", "the Smith one is ok": a booking the message says needs no change, so it names no target
+ * (the operator is switching to another booking).
+ */
+export const SETTLED_BOOKING =
+  /(?:\bthe\s+)?[\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*)?(?:['’]s|\s+one)\s+(?:is|was|'s)\s+(?:fine|ok|okay|good|right|correct|alright)\b/giu;

@@ -7,34 +7,91 @@ import { referencesIn } from './request-cues.ts';
  * wheelchair access"). Undefined when the message gives none: the planner asks for it.
  */
 export function noteTextOf(text: string): string | undefined {
-  return explicitNoteText(text) ?? derivedNoteText(text);
+  return replacementText(text) ?? quotedText(text) ?? explicitNoteText(text) ?? derivedNoteText(text);
+}
+
+/**
+ * "replace the nut allergy note with 'tree nut allergy'", "the coeliac note should say …", "change the cake note
+ * to read …": an existing note is replaced by new words (deleteBookingNote, then addBookingNote).
+ */
+export const REPLACES_NOTE =
+  /\b(?:replace|change|update|swap|fix|edit|amend|correct|reword)\b[^.?!]*\bnotes?\b[^.?!]*\b(?:with|to say|to read|to|so it (?:says|reads))\b|\bnotes?\b[^.?!]*\b(?:should (?:say|read|be)|needs to (?:say|read))\b/i;
+
+function replacementText(text: string): string | undefined {
+  if (!REPLACES_NOTE.test(text)) return undefined;
+  const after =
+    /\bnotes?\b[^.?!]*?\b(?:with|to say|to read|to|so it (?:says|reads)|should (?:say|read|be)|needs to (?:say|read))\s+(.+)$/i.exec(
+      text,
+    )?.[1];
+  if (!after) return undefined;
+  return quotedText(after, false) ?? cleanNote(after.split(CLAUSE_BREAK).find((c) => c.trim() !== '') ?? '');
+}
+
+/**
+ * Words in quotes after a note instruction ("add a note 'arriving 15 min late'"): the quotes say where the note
+ * starts and ends. An apostrophe inside a word ("they're") opens nothing.
+ */
+function quotedText(text: string, afterNoteWord = true): string | undefined {
+  const m = /(?:^|[\s:(,-])["“‘']([^"”’]{3,}?)["”’'](?=$|[\s,.;:!?)—–-])/.exec(text);
+  const quoted = m?.[1];
+  if (!m || !quoted || !hasContent(quoted)) return undefined;
+  return !afterNoteWord || NOTE_WORD.test(text.slice(0, m.index)) ? quoted.trim() : undefined;
+}
+
+function cleanNote(words: string): string | undefined {
+  const note = words.trim().replace(/^["'“‘]|["'”’]$/g, '');
+  return note.length >= 3 && hasContent(note) ? note : undefined;
 }
 
 function explicitNoteText(text: string): string | undefined {
   const colon = text.indexOf(':');
+  // "…: add 2 more kids and put a note that they are bringing X": a note word followed by "that" and a clause is a
+  // complementiser, and what follows it is the note, whatever came before.
+  const complement = new RegExp(`\\bnotes?\\s+(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(
+    text,
+  )?.[1];
   const after =
-    colon >= 0
+    complement ??
+    (colon >= 0
       ? text.slice(colon + 1)
-      : (/\b(?:that|saying|to say)\s+(.+)$/i.exec(text)?.[1] ??
+      : (new RegExp(`\\b(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1] ??
         NOTE_VERB.exec(text)?.[1] ??
-        /\bnotes?\b[^,]*,\s*(.+)$/i.exec(text)?.[1]);
+        // "note for BK-1045, …", "add a note to the Patel booking - bringing a babysitter".
+        /\bnotes?\b[^,–—]*?(?:,|\s[-–—]\s)\s*(.+)$/i.exec(text)?.[1]));
   // "…: she needs wheelchair access, can you add that to the notes": the instruction is not part of the note.
   const kept = after
     ?.split(CLAUSE_BREAK)
-    .filter((c) => !(NOTE_WORD.test(c) && POINTS_BACK.test(c)))
+    .filter((c) => !(NOTE_WORD.test(c) && (POINTS_BACK.test(c) || !hasContent(c))))
     .join(', ');
-  const note = kept?.trim().replace(/^["'“]|["'”]$/g, '');
+  // "Noah Scott party: add a note the birthday girl is Ella": the instruction after the colon is no part of it.
+  const note = kept
+    ?.trim()
+    .replace(LEADING_INSTRUCTION, '')
+    .trim()
+    .replace(/^["'“]|["'”]$/g, '');
   // "add that to the notes": "that" points back, it does not introduce the note.
   return note && note.length >= 3 && hasContent(note) ? note : undefined;
 }
+
+const LEADING_INSTRUCTION =
+  /^(?:(?:please|pls|can you|could you|just)\s+)*(?:add|put|pop|stick|write|jot|make|leave)\s+(?:a\s+|another\s+)?note(?:\s+(?:on|to)\s+(?:it|the booking))?\s*(?:that\s+|saying\s+)?[:,-]?\s*/i;
 
 /** "please note they are bringing a cake", "can you note down she is vegan": note as the verb, then the note. */
 const NOTE_VERB =
   /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|the|a|an|to|on|in|for|of|down)\b)(.+)$/i;
 
+/**
+ * What may follow a "that" or "it" that points back, when nothing of the note follows: a place or a purpose ("note
+ * that for the kitchen", "pop that on there so the hosts know"), a courtesy, or the end. Any other words after "note
+ * that" make it a complementiser ("note that the twins are vegan"): the note is what follows.
+ */
+const TAIL = String.raw`(?:(?:for|on|in|onto|into|to|against|down|up|please|pls|so|thanks?|cheers|ta|as well|too|asap|now)\b|[,.;!?]|\s*$)`;
+
 /** A note instruction that points back at something the message said: "add that to the notes", "note it down". */
-const POINTS_BACK =
-  /\b(?:that|this|it)\b[^.!?,;]*\bnotes?\b|\bnotes?\s+(?:of\s+)?(?:that|this|it)\b|\b(?:flag|remember|jot|write)\s+(?:that|this|it)\b/i;
+const POINTS_BACK = new RegExp(
+  String.raw`\b(?:that|this|it)\b[^.!?,;]*\b(?:notes?|on the (?:booking|file))\b|\bnotes?\s+(?:of\s+)?(?:that|this|it)\b(?=\s*${TAIL})|\b(?:flag|remember|jot|write)\s+(?:that|this|it)\b|\b(?:pop|put|stick|add|log|write)\s+(?:that|this|it)\s+(?:on|in|onto)\s+(?:there|the (?:booking|file|reservation))\b`,
+  'i',
+);
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK =
@@ -46,7 +103,9 @@ const CLAUSE_BREAK =
  */
 function derivedNoteText(text: string): string | undefined {
   const clauses = text.split(CLAUSE_BREAK).map((c) => c.trim());
-  const at = clauses.findIndex((c) => NOTE_WORD.test(c) && POINTS_BACK.test(c));
+  // "grandma uses a walker, can you add a note", "pay on arrival, add to notes": an instruction with no words of
+  // its own points back as surely as "add that".
+  const at = clauses.findIndex((c) => NOTE_WORD.test(c) && (POINTS_BACK.test(c) || !hasContent(c)));
   if (at < 0) return undefined;
   for (let i = at - 1; i >= 0; i -= 1) {
     const said = withoutLead(clauses[i] ?? '');
@@ -56,7 +115,8 @@ function derivedNoteText(text: string): string | undefined {
   return undefined;
 }
 
-const NOTE_WORD = /\bnotes?\b|\bflag\b|\bremember\b|\bjot\b/i;
+const NOTE_WORD =
+  /\bnotes?\b|\bflag\b|\bremember\b|\bjot\b|\bwrite (?:that|this|it) down\b|\bon the (?:booking|file)\b|\b(?:pop|put|stick|add) (?:that|this|it) (?:on|in|onto) there\b/i;
 
 /** Greetings and thanks: never the note. */
 const COURTESY =
@@ -81,7 +141,7 @@ function withoutLead(clause: string): string {
 
 /** Words of a note instruction, not of a note. */
 const INSTRUCTION = new Set(
-  'add put pop stick write jot log make keep save pin include flag remember note notes a an the that this it to in on onto into as of down please pls can could would you just booking bookings for thanks thank cheers'.split(
+  'add put pop stick write jot log make keep save pin include flag remember note notes a an the that this it to in on onto into as of down please pls can could would you just booking bookings file for thanks thank cheers thx ta'.split(
     ' ',
   ),
 );

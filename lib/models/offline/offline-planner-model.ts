@@ -7,7 +7,7 @@ import {
 import { AIMessage, type AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
-import { decideOfflineCall, OFFLINE_ACTIONS, type OfflineTools } from './offline-policy.ts';
+import { decideOfflineCalls, OFFLINE_ACTIONS, type OfflineTools } from './offline-policy.ts';
 import { readConversation } from './read-conversation.ts';
 
 interface OfflinePlannerFields extends BaseChatModelParams {
@@ -18,7 +18,8 @@ interface OfflinePlannerFields extends BaseChatModelParams {
  * The `offline` planning model (LLM_PROVIDER=offline; `npm start` without a key): a deterministic, network-free
  * BaseChatModel that speaks the same tool-calling interface as Gemini. It reads the same messages Gemini would
  * get (system prompt context lines, the history, tool results) and answers with one tool call: a booking search,
- * propose_plan, ask_clarification, cancel_request or decline. It covers seed 000's three intents in plain
+ * propose_plan, ask_clarification, cancel_request or decline; or with several searches at once, one for each run of
+ * words that may name the guest (find-booking.ts). It covers seed 000's three intents in plain
  * English (docs/models.md lists the sentences) and passes date/time words on for the planner's resolver.
  * Honest, not clever: anything else gets a decline saying what it can do.
  */
@@ -41,12 +42,18 @@ export class OfflinePlannerModel extends BaseChatModel {
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     const conversation = readConversation(messages, OFFLINE_ACTIONS.search);
-    const call = decideOfflineCall(conversation, this.tools);
+    const decided = decideOfflineCalls(conversation, this.tools);
+    // Several lookups go out in one reply and run at once (name spans searched together, find-booking.ts).
+    const calls = Array.isArray(decided) ? decided : [decided];
+    const id = `offline-${conversation.aiCount + 1}`;
     const message = new AIMessage({
       content: '',
-      tool_calls: [
-        { id: `offline-${conversation.aiCount + 1}`, name: call.name, args: call.args, type: 'tool_call' },
-      ],
+      tool_calls: calls.map((call, i) => ({
+        id: i === 0 ? id : `${id}-${i + 1}`,
+        name: call.name,
+        args: call.args,
+        type: 'tool_call' as const,
+      })),
     });
     return { generations: [{ text: '', message }] };
   }

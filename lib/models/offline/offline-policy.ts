@@ -1,4 +1,3 @@
-import type { BookingSummary } from '../../contracts/booking.ts';
 import { isChangeOfMind } from '../../planner/change-of-mind.ts';
 import { buildStep, INTENT_ACTIONS, INTENT_ORDER } from './build-step.ts';
 import {
@@ -9,6 +8,8 @@ import {
   NOT_NAMES,
   type OfflineIntent,
 } from './extract-slots.ts';
+import { findBooking, pendingBookingId } from './find-booking.ts';
+import { countAsDelta, turnedDown } from './follow-up-cues.ts';
 import * as reply from './offline-replies.ts';
 import {
   askCall as ask,
@@ -20,7 +21,7 @@ import {
   type TargetBooking,
 } from './offline-types.ts';
 import { planNewBooking } from './plan-new-booking.ts';
-import { labelOf, planSeveral, targetOf } from './plan-several.ts';
+import { labelOf, planSeveral } from './plan-several.ts';
 import { OFFLINE_LOOKUPS, type OfflineConversation, type PendingPlan } from './read-conversation.ts';
 import { onlyWithdraws, referencesIn, withdrawsRequest } from './request-cues.ts';
 import { splitByBooking } from './split-by-booking.ts';
@@ -33,11 +34,20 @@ export const OFFLINE_ACTIONS = { search: OFFLINE_LOOKUPS.search, ...INTENT_ACTIO
 /** A contact detail masked at rest in the stored history (j***@example.com, ***78). */
 const MASKED_CONTACT = /\*\*\*@|\*\*\*\d{2}\b/;
 
+/** The offline planner's decision, or the first of its lookups when it searches several spans at once. */
+export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
+  const calls = decideOfflineCalls(conv, tools);
+  return Array.isArray(calls) ? (calls[0] as OfflineCall) : calls;
+}
+
 /**
  * The offline planner's decision for one model call: look the booking up, ask one question, propose a plan,
  * cancel or decline. Deterministic; it never computes a date (it passes the user's words on).
  */
-export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools): OfflineCall {
+export function decideOfflineCalls(
+  conv: OfflineConversation,
+  tools: OfflineTools,
+): OfflineCall | OfflineCall[] {
   if (conv.rejection) return ask('other', reply.CANNOT_REPAIR);
   if (isChangeOfMind(conv.current)) return { name: 'cancel_request', args: {} };
   // Issue 30: every common way of taking a request back leaves nothing to confirm.
@@ -53,7 +63,9 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   if (refusal) return refusal;
   // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
   const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
-  const request = [...earlier.map(extractSlots), current].reduce(mergeSlots);
+  const earlierSlots = earlier.map(extractSlots);
+  const merged = [...earlierSlots, current].reduce(mergeSlots);
+  const request = current.partySize === undefined ? merged : countAsDelta(merged, earlierSlots, conv.current);
   const newBooking = newBookingCall(conv, current, request, [...earlier, conv.current], tools);
   if (newBooking) return newBooking;
   const several = conv.picked ? undefined : severalBookingsIn(conv.current, current);
@@ -62,7 +74,8 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
   if (current.severalBookings) return ask('booking', reply.ONE_BOOKING_AT_A_TIME);
   // Bare values ("actually make it 4pm") only mean a change when there is a pending plan to amend, or when the
   // words point the booking at them ("Mateo Garcia → 1 December 9am", "can they do 2pm instead").
-  const pointed = TOWARDS.test(conv.current) && (current.datePhrase || current.timePhrase);
+  const pointed =
+    (TOWARDS.test(conv.current) || current.movesTo) && (current.datePhrase || current.timePhrase);
   const intents =
     request.intents.length > 0 ? request.intents : conv.pending || pointed ? valueIntents(current) : [];
   if (intents.length === 0) {
@@ -70,8 +83,8 @@ export function decideOfflineCall(conv: OfflineConversation, tools: OfflineTools
     // "Mark the Tom Baker invoice as paid": more than a booking's name, and nothing this service does.
     return named && !saysMore(conv.current, current) ? ask('action', reply.ASK_ACTION) : decline(tools);
   }
-  const target = resolveTarget(conv, current, request, tools);
-  if ('name' in target) return target;
+  const target = findBooking(conv, current, request, tools);
+  if (Array.isArray(target) || 'name' in target) return target;
   const pending =
     conv.pending && pendingBookingId(conv.pending) === target.booking_id ? conv.pending : undefined;
   // A contact detail given before a question is masked in the stored history (000 Privacy): it has to be asked again.
@@ -155,48 +168,6 @@ function severalBookingsIn(text: string, slots: MessageSlots): ReturnType<typeof
   return named || (apart && parts.every((p) => p.slots.intents.length > 0)) ? parts : undefined;
 }
 
-function resolveTarget(
-  conv: OfflineConversation,
-  current: MessageSlots,
-  request: MessageSlots,
-  tools: OfflineTools,
-): TargetBooking | OfflineCall {
-  if (conv.picked) return fromSummary(conv.picked);
-  if (conv.lastSearch) {
-    const { bookings, searchText } = conv.lastSearch;
-    const exact = bookings.filter((b) => request.reference && b.booking_reference === request.reference);
-    const matches = exact.length === 1 ? exact : bookings;
-    // Issue 30: capital letters do not decide the name; the next words that may be one are searched too. A search
-    // the planner ran before the first call (issue 32's prefetch) counts as ours, and when it found nothing, the
-    // words this model reads as the booking are still searched ("Mr Okafor" found none: "Okafor").
-    const own = current.reference ?? current.guestName ?? current.contactKey;
-    const keys = [own, ...(current.otherNames ?? [])].filter((k): k is string => k !== undefined);
-    const untried = keys.find((k) => !conv.searches.has(k));
-    const referenceTried = current.reference !== undefined && conv.searches.has(current.reference);
-    if (matches.length === 0 && untried && !referenceTried) return search(untried, tools);
-    const first = current.guestName ?? searchText;
-    if (matches.length === 0)
-      return ask('booking', reply.noMatch(conv.searches.has(first) ? first : searchText));
-    if (matches.length > 1) {
-      return ask(
-        'booking',
-        reply.severalMatches(matches.length, searchText),
-        matches.map((b) => b.booking_id),
-      );
-    }
-    return targetOf(matches[0] as (typeof matches)[number]);
-  }
-  const named = current.reference ?? current.guestName ?? current.contactKey;
-  if (named) return search(named, tools);
-  const pendingId = conv.pending ? pendingBookingId(conv.pending) : undefined;
-  if (conv.referenced && (!pendingId || pendingId === conv.referenced.booking_id)) {
-    return fromSummary(conv.referenced);
-  }
-  if (pendingId) return { booking_id: pendingId };
-  const older = request.reference ?? request.guestName ?? request.contactKey;
-  return older ? search(older, tools) : ask('booking', reply.ASK_BOOKING);
-}
-
 function proposeOrAsk(
   target: TargetBooking,
   request: OpenRequest,
@@ -211,8 +182,13 @@ function proposeOrAsk(
   // "Cancel X and refund": nothing else of the request is planned beside a cancellation it does not ask for alone.
   // A cancellation is the whole plan, and a message without one ("not cancel — make it 4") drops a pending one.
   const cancelling = intents.includes('cancel');
+  // "no, keep the date — make it 18": a change the follow-up turns down is not kept.
+  const down = turnedDown(conv.current, intents);
   const kept = (pending?.steps ?? []).filter(
-    (s) => !cancelling && (s.action_id !== INTENT_ACTIONS.cancel || intents.length === 0),
+    (s) =>
+      !cancelling &&
+      (s.action_id !== INTENT_ACTIONS.cancel || intents.length === 0) &&
+      !turnsDown(down, s.action_id),
   );
   const steps = new Map<string, Step>(kept.map((s) => [s.action_id, toStep(s)]));
   const wanted = cancelling ? (['cancel'] as const) : INTENT_ORDER.filter((i) => intents.includes(i));
@@ -248,21 +224,15 @@ function valueIntents(slots: MessageSlots): OfflineIntent[] {
   return out;
 }
 
-function search(text: string, tools: OfflineTools): OfflineCall {
-  if (!tools.names.has(OFFLINE_ACTIONS.search)) return decline(tools);
-  return { name: OFFLINE_ACTIONS.search, args: { search_text: text } };
-}
-
 /** A decline that says what cannot be done and why, if known, then what can (issue 16). */
 function decline(tools: OfflineTools, why?: string): OfflineCall {
   return declineCall(reply.declineMessage(why, tools));
 }
 
-function pendingBookingId(pending: PendingPlan): string | undefined {
-  const id = pending.steps
-    .map((s) => s.parameters.booking_id)
-    .find((v) => typeof v === 'string' && !v.includes('{{'));
-  return typeof id === 'string' ? id : undefined;
+/** Whether the follow-up turns down the pending step with this action (one no intent builds is kept). */
+function turnsDown(down: (intent: OfflineIntent) => boolean, actionId: string): boolean {
+  const intent = INTENT_ORDER.find((i) => INTENT_ACTIONS[i] === actionId);
+  return intent !== undefined && down(intent);
 }
 
 function toStep(step: PendingPlan['steps'][number]): Step {
@@ -270,29 +240,4 @@ function toStep(step: PendingPlan['steps'][number]): Step {
     action_id: step.action_id,
     parameters: Object.entries(step.parameters).map(([name, value]) => ({ name, value: String(value) })),
   };
-}
-
-/** The target from a booking summary (the session's referenced booking, or a picked candidate). */
-function fromSummary(r: BookingSummary): TargetBooking {
-  return {
-    booking_id: r.booking_id,
-    ...defined({
-      guest_name: r.guest_name,
-      date: r.booking_date,
-      start_time: r.booking_time,
-      party_size: r.party_size,
-    }),
-    ...(r.status ? { status: r.status } : {}),
-    ...referenceOf(r.display_label),
-  };
-}
-
-/** The display label starts with the reference (lib/planner/booking-record.ts displayLabel). */
-function referenceOf(label: string | undefined): { reference?: string } {
-  const first = label?.split(' · ')[0]?.trim();
-  return first && referencesIn(first).length === 1 ? { reference: first } : {};
-}
-
-function defined<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -71,6 +71,20 @@ export function planNewBooking(
 
 /** The product whose name shares the most word stems with the message, if exactly one does. */
 export function productIn(text: string, products: readonly VenueProduct[]): VenueProduct | undefined {
+  // A product named in full ("laser tag … party of 12") wins over words it shares with another ("party").
+  const said = text.toLowerCase();
+  const whole = products.filter((p) =>
+    new RegExp(`(?<![a-z0-9])${escaped(p.name.toLowerCase())}(?![a-z0-9])`).test(said),
+  );
+  if (whole.length === 1) return whole[0];
+  return sharedStems(text, products);
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function sharedStems(text: string, products: readonly VenueProduct[]): VenueProduct | undefined {
   const said = new Set(stems(text));
   const scored = products.map((p) => ({ p, score: stems(p.name).filter((w) => said.has(w)).length }));
   const best = Math.max(0, ...scored.map((s) => s.score));

@@ -12,6 +12,7 @@ import { bookingDataJson } from '../../contracts/booking-data-block.ts';
 import { type BookingRecord, bookingsOf } from '../../planner/booking-record.ts';
 import { isPickMessage } from '../../planner/pick/pick-message.ts';
 import { CONTEXT_MARKERS } from '../../planner/prompt/system-prompt.ts';
+import { withoutSignOff } from './sign-off.ts';
 
 /** The read-only lookups the offline planner calls (the registry's action ids, openapi/booking-api.yaml). */
 export const OFFLINE_LOOKUPS = {
@@ -84,7 +85,7 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
   const lastHuman = findLastIndex(messages, (m) => HumanMessage.isInstance(m));
   const turn = messages.slice(lastHuman + 1);
   const conversation: OfflineConversation = {
-    current: lastHuman >= 0 ? (messages[lastHuman] as BaseMessage).text : '',
+    current: lastHuman >= 0 ? withoutSignOff((messages[lastHuman] as BaseMessage).text) : '',
     earlier: openRequestTexts(messages.slice(0, Math.max(lastHuman, 0))),
     aiCount: messages.filter((m) => AIMessage.isInstance(m)).length,
     searches: new Map(),
@@ -127,7 +128,7 @@ function openRequestTexts(history: readonly BaseMessage[]): string[] {
     const turn = history.slice(start, end);
     if (!endedWithQuestion(turn)) break;
     const human = history[start] as BaseMessage;
-    if (!isPickMessage(human)) texts.unshift(human.text);
+    if (!isPickMessage(human)) texts.unshift(withoutSignOff(human.text));
     end = start;
   }
   return texts;

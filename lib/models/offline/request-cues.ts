@@ -72,9 +72,12 @@ export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>
   return false;
 }
 
-/** "Book a toddler session for…", "new booking for…": a new reservation (seed 002). */
+/**
+ * "Book a toddler session for…", "new booking for…", "another booking for…", "pop in a climbing booking for…",
+ * "set up an open jump session for…": a new reservation (seed 002).
+ */
 const NEW_BOOKING =
-  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\bnew\s+(?:booking|reservation)\b|\b(?:make|create) a (?:booking|reservation)\b/i;
+  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\b(?:new|another|second|extra|additional)\s+(?:booking|reservation)\b|\b(?:make|create|add|set up|open) (?:a|one more) (?:booking|reservation)\b|\b(?:pop|put|pencil|squeeze|slot|set)\s+(?:in|up)\s+(?:a|an|another)\b[^.!?]{0,40}?\b(?:booking|session|reservation)\s+for\b/i;
 
 export function asksNewBooking(text: string): boolean {
   return NEW_BOOKING.test(text);
@@ -85,8 +88,15 @@ const UNREAD_TIME =
   /\b(?:session|slot|earliest|latest|first|last|later|earlier|sooner|hours?|minutes?|mins?|same time|lunch ?time|after school|evening)\b/i;
 
 export function mentionsUnreadTime(text: string): boolean {
-  return UNREAD_TIME.test(text);
+  // "to the 30th, same session": the booking's own time, kept as it is with a date only.
+  return UNREAD_TIME.test(text.replace(SAME_TIME, ' ').replace(DATE_SPAN, ' '));
 }
+
+/** "a week earlier", "two days later", "later by a fortnight": a move of the date, which keeps the booking's time. */
+const DATE_SPAN =
+  /\b(?:a|an|one|two|three|four|five|six|\d{1,2})\s+(?:days?|weeks?|fortnights?|months?)\s+(?:later|earlier|sooner)\b|\ba fortnight (?:later|earlier)\b|\b(?:later|earlier)\s+by\s+(?:a|an|one|two|three|\d{1,2})\s+(?:days?|weeks?|fortnights?|months?)\b/gi;
+
+const SAME_TIME = /\b(?:the )?same (?:time|session|slot|time ?slot|start time)\b/gi;
 
 /** "forget Jordan, do Chidi's instead": the earlier messages of the request no longer hold. */
 export function turnsAway(text: string): boolean {

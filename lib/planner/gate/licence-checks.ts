@@ -1,10 +1,13 @@
 import { findWhenPhrases } from '../../dates/find-when-phrases.ts';
+import { resolveWhen } from '../../dates/resolve-when.ts';
+import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import type { BookingRecord } from '../booking-record.ts';
-import { firstCue, readWords } from '../licence/intent-cues.ts';
+import { compileCue, firstCue, matchesCue, readWords } from '../licence/intent-cues.ts';
 import { cuesOf, needsExplicitCue, type StepLicence, stepLicence } from '../licence/step-licence.ts';
 import { isWholePlaceholder, placeholdersIn } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
+import { fingerprint } from '../session/retired-steps.ts';
 import type { GateError, PlanStepDraft } from './gate-types.ts';
 import { bookingOf, isContact, isCount, statedContact, statedCount } from './grounding-checks.ts';
 
@@ -16,6 +19,20 @@ export interface LicenceInput {
   userText: string;
   bookingFields: ReadonlySet<string>;
   locale: string;
+  /**
+   * The venue's clock. With it, a date or time is stated only by a phrase that reads as that value against the
+   * booking ("keep the date" reads as the booking's own date, never as a pending change); without it, by any
+   * date or time phrase.
+   */
+  venue?: VenueClock;
+  /**
+   * Fingerprints (lib/planner/session/retired-steps.ts) of the values of the plan pending when this message came.
+   * Each was licensed when that plan was proposed and survived this turn's refusal and supersede guards, so a step
+   * that carries it on ("also …") needs no new licence for it: the stored history masks a contact detail, so the
+   * words that asked for it can no longer be read (a pending phone beside "also move it to Saturday" was asked
+   * about again). The guards leave this unset: restating a value is what they check.
+   */
+  carried?: ReadonlySet<string>;
 }
 
 /**
@@ -34,6 +51,7 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     .join('\n');
   const valueInput = { ...input, userText: valueText };
   const hasWhen = findWhenPhrases(valueText, input.locale).length > 0;
+  const creating = creatingCues(input.registry, words);
   /** Licensed mutating steps so far, by step number: what a flow's closing step may follow. */
   const licensed = new Map<number, string>();
   return input.steps.flatMap((step) => {
@@ -41,7 +59,10 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     if (!action || action.read_only || action.safety_tier === 'blocked') return [];
     const booking = bookingOf(step, input.bookings);
     const stated = (name: string) => statedValue(action, name, step, booking, valueInput, hasWhen);
-    const licence = stepLicence(action, step.parameters, words, stated);
+    const licence =
+      creating.length > 0 && typeof step.parameters.booking_id === 'string'
+        ? licenceBesideNewBooking(action, words, creating)
+        : stepLicence(action, step.parameters, words, stated);
     if (
       licence.kind !== 'none' ||
       closesLicensedFlow(action, step, licensed) ||
@@ -53,6 +74,32 @@ export function unlicensedSteps(input: LicenceInput): GateError[] {
     return [unlicensedError(step, action, licence)];
   });
 }
+
+/** The cues the words hold of actions that create a booking (no booking_id): "another booking", "new reservation". */
+function creatingCues(registry: PlannerRegistry, words: ReturnType<typeof readWords>): string[] {
+  return registry
+    .modelVisible()
+    .filter((a) => !a.read_only && !a.parameters.some((p) => p.name === 'booking_id'))
+    .flatMap((a) => cuesOf(a).filter((cue) => matchesCue(words, compileCue(cue))));
+}
+
+/**
+ * Issue 30: words that ask for a new booking ("another booking for Maria Garcia, laser tag on the 19th at 1pm for
+ * 10") state the new booking's values, so they license no change to an existing booking by value; and a cue that
+ * is only a word of the new-booking cue ("another" in "another booking") is no cue. Any other cue still counts
+ * ("add 2 more guests to BK-1042 and make a new booking for …").
+ */
+function licenceBesideNewBooking(
+  action: CompiledAction,
+  words: ReturnType<typeof readWords>,
+  creating: readonly string[],
+): StepLicence {
+  const inside = (cue: string) => creating.some((c) => cueWords(cue).every((w) => cueWords(c).includes(w)));
+  const cue = cuesOf(action).find((c) => !inside(c) && matchesCue(words, compileCue(c)));
+  return cue !== undefined ? { kind: 'cue', cue } : { kind: 'none', explicitOnly: needsExplicitCue(action) };
+}
+
+const cueWords = (cue: string) => cue.replace(/=/g, '').toLowerCase().split(/\s+/);
 
 /** An id parameter: checked against the lookups (id-checks), never something the user types. */
 const ID_PARAMETER = /(^|_)id$/;
@@ -144,10 +191,42 @@ function statedValue(
   const param = action.parameters.find((p) => p.name === name);
   const value = step.parameters[name];
   if (!param || value === undefined || isWholePlaceholder(value)) return false;
+  const bookingId = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+  if (input.carried?.has(fingerprint(action.action_id, bookingId, name, value))) return true;
   if (isContact(param) && typeof value === 'string')
     return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);
-  return (param.type === 'date' || param.type === 'time') && hasWhen;
+  if (param.type !== 'date' && param.type !== 'time') return false;
+  return input.venue && typeof value === 'string'
+    ? phraseReadsAs(param.type, value.trim(), booking, input.userText, input.venue)
+    : hasWhen;
+}
+
+/**
+ * True when a date (or time) phrase of `text` reads as `value` against the booking, or leaves it open (an
+ * ambiguous phrase may mean it). A phrase that keeps the booking's value ("keep the date", "same time") reads as
+ * the booking's own, so it never states a change.
+ */
+function phraseReadsAs(
+  type: 'date' | 'time',
+  value: string,
+  booking: BookingRecord | undefined,
+  text: string,
+  venue: VenueClock,
+): boolean {
+  const held = {
+    ...(booking?.date ? { date: booking.date } : {}),
+    ...(booking?.start_time ? { time: booking.start_time } : {}),
+  };
+  return findWhenPhrases(text, venue.locale)
+    .filter((found) => (type === 'date' ? found.hasDate : found.hasTime))
+    .some((found) => {
+      const read = resolveWhen(found.text, { ...venue, booking: held });
+      if (read.kind === 'ambiguous') return true;
+      if (read.kind !== 'value') return false;
+      const said = type === 'date' ? read.value.date : read.value.time;
+      return said === undefined || said === value;
+    });
 }
 
 function unlicensedError(

@@ -1,4 +1,5 @@
 import { renameScopes, stepNumberOf } from '../../contracts/template-grammar.ts';
+import type { VenueClock } from '../../dates/when-outcome.ts';
 import type { BookingRecord } from '../booking-record.ts';
 import { firstCue, readWords } from '../licence/intent-cues.ts';
 import { cuesOf } from '../licence/step-licence.ts';
@@ -12,7 +13,7 @@ import {
 } from '../session/retired-steps.ts';
 import type { PlanStepDraft } from './gate-types.ts';
 import { isContact, isCount } from './grounding-checks.ts';
-import { type LicenceInput, statesValue, unlicensedSteps } from './licence-checks.ts';
+import { type LicenceInput, statesValue } from './licence-checks.ts';
 
 export interface RetiredGuardInput {
   steps: readonly PlanStepDraft[];
@@ -31,12 +32,19 @@ export interface RetiredGuardInput {
   bookings: ReadonlyMap<string, BookingRecord>;
   bookingFields: ReadonlySet<string>;
   locale: string;
+  /** The venue's clock: a date or time counts as restated only when the words read as it (licence-checks). */
+  venue?: VenueClock;
 }
 
 /** A step taken out of the proposal because it brought back a change the user did not take. */
 export interface DroppedStep {
   step: PlanStepDraft;
   reason: RetiredStep['reason'] | 'depends_on_dropped';
+  /**
+   * Only these parameters go: the step keeps the values the user asked for (a merged step that carried a refused
+   * email beside a new phone keeps the phone). Absent: the whole step goes.
+   */
+  parameters?: readonly string[];
 }
 
 /**
@@ -44,7 +52,8 @@ export interface DroppedStep {
  * before the gate, whatever the model proposed: a mutating step that sets a value a retired step held (same
  * action, same booking, same value) stays only when the user's words after the retirement state that value
  * again (a contact typed, a count licensed, a date or time named; for any other value, words that ask for the
- * action). Returns the steps to drop; `withDependents` adds the steps that read their outputs.
+ * action). Returns what to drop: a whole step, or only its returning values when it also sets others the user
+ * asked for; `withDependents` adds the steps that read the outputs of a step dropped whole.
  */
 export function returningSteps(input: RetiredGuardInput): DroppedStep[] {
   if (input.retired.length === 0) return [];
@@ -52,15 +61,52 @@ export function returningSteps(input: RetiredGuardInput): DroppedStep[] {
   return input.steps.flatMap((step): DroppedStep[] => {
     const action = input.registry.get(step.action_id);
     if (!action || action.read_only) return [];
-    const unrestated = returningValues(step, input.retired).find(
+    const unrestated = returningValues(step, input.retired).filter(
       ({ parameter, retired, print }) =>
         !live.has(print) && !restated(step, parameter, input, input.laterText(retired.at_version)),
     );
-    return unrestated ? [{ step, reason: unrestated.retired.reason }] : [];
+    const first = unrestated[0];
+    if (!first) return [];
+    return [
+      droppedValues(
+        step,
+        unrestated.map((u) => u.parameter),
+        first.retired.reason,
+        input.bookings,
+      ),
+    ];
   });
 }
 
-function restated(step: PlanStepDraft, parameter: string, input: RetiredGuardInput, later: string): boolean {
+/**
+ * `step` without the values of `gone`: the whole step when nothing it changes would be left (every other value
+ * already what the booking holds), else only those parameters.
+ */
+export function droppedValues(
+  step: PlanStepDraft,
+  gone: readonly string[],
+  reason: DroppedStep['reason'],
+  bookings: ReadonlyMap<string, BookingRecord>,
+): DroppedStep {
+  const booking =
+    typeof step.parameters.booking_id === 'string' ? bookings.get(step.parameters.booking_id) : undefined;
+  const changes = Object.entries(step.parameters).some(
+    ([name, value]) =>
+      name !== 'booking_id' &&
+      value !== undefined &&
+      !gone.includes(name) &&
+      !(booking && name in booking && booking[name] === value),
+  );
+  return changes ? { step, reason, parameters: [...gone] } : { step, reason };
+}
+
+/** True when `later` (the user's words) states again the value `step` holds for `parameter`. */
+export function restated(
+  step: PlanStepDraft,
+  parameter: string,
+  input: Omit<RetiredGuardInput, 'steps' | 'retired' | 'laterText'>,
+  later: string,
+): boolean {
   const action = input.registry.get(step.action_id);
   if (!action || later.trim() === '') return false;
   const param = action.parameters.find((p) => p.name === parameter);
@@ -75,6 +121,7 @@ function restated(step: PlanStepDraft, parameter: string, input: RetiredGuardInp
     userText: later,
     bookingFields: input.bookingFields,
     locale: input.locale,
+    ...(input.venue ? { venue: input.venue } : {}),
   };
   const value = step.parameters[parameter];
   const checkable =
@@ -89,19 +136,34 @@ function restated(step: PlanStepDraft, parameter: string, input: RetiredGuardInp
   return firstCue(readWords(later), cuesOf(action)) !== undefined;
 }
 
-/** `dropped` plus every step that reads an output of a dropped one: it cannot run without it. */
+/**
+ * `dropped` plus every step that reads an output of a step dropped whole: it cannot run without it. A step that
+ * only loses some values still runs; when it is dropped both ways, it goes whole.
+ */
 export function withDependents(
   steps: readonly PlanStepDraft[],
   dropped: readonly DroppedStep[],
 ): DroppedStep[] {
-  const all = new Map(dropped.map((d) => [d.step.step_number, d]));
+  const all = new Map<number, DroppedStep>();
+  for (const d of dropped) {
+    const before = all.get(d.step.step_number);
+    if (!before) all.set(d.step.step_number, d);
+    else if (!before.parameters) continue;
+    else if (!d.parameters) all.set(d.step.step_number, d);
+    else
+      all.set(d.step.step_number, {
+        ...before,
+        parameters: [...new Set([...before.parameters, ...d.parameters])],
+      });
+  }
+  const whole = (n: number) => all.has(n) && all.get(n)?.parameters === undefined;
   const deps = stepDependencies(steps);
   let grew = true;
   while (grew) {
     grew = false;
     for (const step of steps) {
-      if (all.has(step.step_number)) continue;
-      if ([...(deps.get(step.step_number) ?? [])].some((n) => all.has(n))) {
+      if (whole(step.step_number)) continue;
+      if ([...(deps.get(step.step_number) ?? [])].some(whole)) {
         all.set(step.step_number, { step, reason: 'depends_on_dropped' });
         grew = true;
       }
@@ -133,61 +195,43 @@ export function keepProposedSteps<S extends { parameters: ReadonlyArray<{ name: 
 }
 
 /**
- * Words that add to the plan still pending ("also", "as well", "too", "plus", a message opening with "and"): its
- * other steps stay. A correction ("actually", "instead", "sorry, I meant") keeps them only when it corrects one of
- * them ("actually make it 4pm"); one that asks for something else replaces the plan ("actually, just make it 20
- * guests" drops the pending reschedule), and so does a plain new request.
+ * The proposed steps (1-based positions) without the values `dropped` names for them. A value the action needs
+ * falls back to what the booking holds under that name (a refused new date leaves the booking's own date); one
+ * the booking cannot give takes the whole step with it, and so does having nothing left to change: those steps'
+ * numbers are returned in `gone`.
  */
-const ADDS_TO_PENDING =
-  /^\W*(and|&|\+)\s|\b(also|as well|too|plus|in addition|additionally|another thing|and then|on top of that)\b/i;
-
-export interface CarriedGuardInput {
-  /** The proposal, normalised, before the retired-step guard. */
-  steps: readonly PlanStepDraft[];
-  /** The steps of the plan pending when this message came. */
-  pending: readonly StepValues[];
-  /** This turn's message only. */
-  message: string;
-  registry: PlannerRegistry;
-  bookings: ReadonlyMap<string, BookingRecord>;
-  bookingFields: ReadonlySet<string>;
-  locale: string;
-}
-
-/**
- * Issue 30: a plan shown and not confirmed is superseded by the next request unless that request amends it. A
- * message that neither adds to the pending plan nor asks again for one of its steps is a new request:
- * the pending steps the model carried into it unchanged are dropped (and, on recording, retired as superseded).
- * The user who wants both says so ("also …"), and a needless re-ask is better than a change they did not take.
- */
-export function unaskedCarriedSteps(input: CarriedGuardInput): DroppedStep[] {
-  if (input.pending.length === 0 || ADDS_TO_PENDING.test(input.message)) return [];
-  const pendingPrints = new Set(input.pending.flatMap(valueFingerprints));
-  const licensedNow = (step: PlanStepDraft) =>
-    unlicensedSteps({
-      steps: [step],
-      registry: input.registry,
-      bookings: input.bookings,
-      userText: input.message,
-      bookingFields: input.bookingFields,
-      locale: input.locale,
-    }).length === 0;
-  const pendingKeys = new Set(input.pending.map((s) => stepKey(s)));
-  const mutating = input.steps.filter((s) => {
-    const action = input.registry.get(s.action_id);
-    return action !== undefined && !action.read_only;
+export function withoutValues<
+  S extends { action_id: string; parameters: ReadonlyArray<{ name: string; value: string }> },
+>(
+  proposed: readonly S[],
+  dropped: readonly DroppedStep[],
+  registry: PlannerRegistry,
+  bookings: ReadonlyMap<string, BookingRecord>,
+): { steps: S[]; gone: Set<number> } {
+  const gone = new Set<number>();
+  const values = new Map(dropped.flatMap((d) => (d.parameters ? [[d.step.step_number, d] as const] : [])));
+  const steps = proposed.map((s, i) => {
+    const d = values.get(i + 1);
+    if (!d?.parameters) return s;
+    const action = registry.get(s.action_id);
+    const booking =
+      typeof d.step.parameters.booking_id === 'string'
+        ? bookings.get(d.step.parameters.booking_id)
+        : undefined;
+    const parameters = s.parameters.flatMap((p) => {
+      if (!d.parameters?.includes(p.name)) return [p];
+      if (!action?.parameters.find((a) => a.name === p.name)?.required) return [];
+      const held = booking?.[p.name];
+      if (typeof held === 'string' || typeof held === 'number') return [{ ...p, value: String(held) }];
+      gone.add(i + 1);
+      return [p];
+    });
+    // Nothing left to change (every value left is the booking's own): the step goes whole.
+    const changes = parameters.some(
+      (p) => p.name !== 'booking_id' && String(booking?.[p.name] ?? '') !== p.value.trim(),
+    );
+    if (!changes) gone.add(i + 1);
+    return { ...s, parameters };
   });
-  // A message that asks again for a step of the pending plan (same action, same booking) is about that plan.
-  if (mutating.some((s) => pendingKeys.has(stepKey(s)) && licensedNow(s))) return [];
-  return mutating
-    .filter((s) => {
-      const prints = valueFingerprints(s);
-      return prints.length > 0 && prints.every((p) => pendingPrints.has(p)) && !licensedNow(s);
-    })
-    .map((step) => ({ step, reason: 'superseded' as const }));
-}
-
-function stepKey(step: StepValues): string {
-  const booking = step.parameters.booking_id;
-  return `${step.action_id}|${typeof booking === 'string' ? booking : ''}`;
+  return { steps, gone };
 }

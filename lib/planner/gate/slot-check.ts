@@ -30,7 +30,7 @@ const key = (p: Place) => `${p.product}|${p.date}|${p.time}`;
  * for. A step with a date and a time moves a booking there (or creates one, with its product_id); a step with a
  * new party size changes the party where the booking sits. Each affected session is read with the availability
  * lookup; a move frees the session it leaves. The first step that does not fit is returned, with why:
- * - `past`: the target date is before the venue's today;
+ * - `past`: the target date is before the venue's today, or it is today and the session has started (`nowTime`);
  * - `not_a_session`: the product has no session at that time (the day's sessions are offered);
  * - `over_capacity`: the party is larger than a whole session holds;
  * - `count`: a bigger party does not fit where the booking sits;
@@ -43,6 +43,8 @@ export async function findUnavailableSlot(
   bookings: ReadonlyMap<string, BookingRecord>,
   lookups: BookingLookups,
   today: string,
+  /** The venue-local time now (HH:MM); without it only earlier days count as past. */
+  nowTime?: string,
 ): Promise<SlotUnavailable | undefined> {
   const effects = slotEffects(steps, registry, bookings);
   const days = new Map<string, Slot[] | undefined>();
@@ -61,8 +63,10 @@ export async function findUnavailableSlot(
       time: to.time,
       party_size: party,
     };
-    // ISO dates compare as strings.
-    if (!effect.countOnly && to.date < today)
+    // ISO dates and HH:MM times compare as strings. A session today that has already started is as past as
+    // yesterday: moving or booking into it would plan a slot no guest can use.
+    const startedToday = to.date === today && nowTime !== undefined && to.time <= nowTime;
+    if (!effect.countOnly && (to.date < today || startedToday))
       return { ...target, alternatives: [], past: true, reason: 'past' };
     if (effect.from) taken.set(key(effect.from), (taken.get(key(effect.from)) ?? 0) - effect.freed);
     const slots = await daySlots(to);

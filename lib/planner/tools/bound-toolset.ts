@@ -37,13 +37,12 @@ export function buildToolset(input: ToolsetInput): BoundToolset {
   const pinned = [input.roles.search, input.roles.get, input.roles.availability, ...input.chosen];
   const actions = selectBoundActions({ visible, query: input.query, k: input.k, pinned });
   const readOnly = actions.filter((a) => a.read_only);
+  // Lookups run now, as tools; a plan step that only reads changes nothing (round-3 relay notes).
+  const planActionIds = actions.filter((a) => !a.read_only).map((a) => a.action_id);
   return {
     actions,
     lookups: new Map(readOnly.map((a) => [a.action_id, a])),
-    planActionIds: actions.map((a) => a.action_id),
-    tools: [
-      ...readOnly.map(lookupToolDefinition),
-      ...terminalToolDefinitions(actions.map((a) => a.action_id)),
-    ],
+    planActionIds,
+    tools: [...readOnly.map(lookupToolDefinition), ...terminalToolDefinitions(planActionIds)],
   };
 }

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { WHEN_POLICY } from '../prompt/when-policy.ts';
 
 /** Names of the tools that end a planning turn; everything else bound is a read-only lookup. */
 export const TERMINAL_TOOL_NAMES = [
@@ -25,7 +24,7 @@ export const StepParameter = z.object({
   value: z
     .string()
     .describe(
-      `The value as text, or {{step_N.field}}. Dates and times: ${WHEN_POLICY.copyWords} ${WHEN_POLICY.timeOnly}`,
+      "The value as text, or {{step_N.field}} (rule 6). Dates and times in the user's words, as rule 4 says.",
     ),
 });
 

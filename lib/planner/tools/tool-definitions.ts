@@ -3,7 +3,11 @@ import * as z from 'zod';
 import { isWhenType } from '../../contracts/primitives.ts';
 import type { CompiledAction } from '../../registry/compiled-action.ts';
 import { type GeminiProperty, toFunctionDeclaration } from '../../registry/gemini-declarations.ts';
-import { LOOKUP_BOOKING_DESCRIPTION, LOOKUP_BOOKING_PARAM, WHEN_POLICY } from '../prompt/when-policy.ts';
+import {
+  LOOKUP_BOOKING_DESCRIPTION,
+  LOOKUP_BOOKING_PARAM,
+  WHEN_PARAMETER_NOTE,
+} from '../prompt/when-policy.ts';
 import { addsLookupBooking } from './lookup-booking.ts';
 import {
   AskClarificationArgs,
@@ -31,7 +35,7 @@ export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
     if (property && takesWhen && parameter.name === LOOKUP_BOOKING_PARAM)
       properties[parameter.name] = {
         ...property,
-        description: `${parameter.description} ${WHEN_POLICY.relativeToBooking}`.trim(),
+        description: `${parameter.description} ${LOOKUP_BOOKING_DESCRIPTION}`.trim(),
       };
   }
   if (addsLookupBooking(action))
@@ -47,16 +51,16 @@ export function lookupToolDefinition(action: CompiledAction): ToolDefinition {
 }
 
 /**
- * A lookup's date or time parameter says what rule 4 says, word for word (lib/planner/prompt/when-policy.ts):
- * the planner reads every lookup's dates through lib/dates before calling the API. The spec's own format hint is
- * dropped (issue 18: "YYYY-MM-DD" told the model to compute dates, against the prompt).
+ * A lookup's date or time parameter points at rule 4 (lib/planner/prompt/when-policy.ts): the planner reads every
+ * lookup's dates through lib/dates before calling the API. The spec's own format hint is dropped (issue 18:
+ * "YYYY-MM-DD" told the model to compute dates, against the prompt).
  */
 function whenDescription(description: string): string {
   const plain = description
     .replace(/\s*\((YYYY-MM-DD|HH:MM)\)/g, '')
     .replace(/\s*Format [^.]*\./g, '')
     .trim();
-  return [plain, WHEN_POLICY.copyWords, WHEN_POLICY.relativeToBooking].filter(Boolean).join(' ');
+  return [plain, WHEN_PARAMETER_NOTE].filter(Boolean).join(' ');
 }
 
 /** The four terminal tools; propose_plan's action_id is restricted to the bound plan actions. */

@@ -74,6 +74,7 @@ function draftAction(operation: SpecOperation, loaded: LoadedOverlay, executionO
     ...(overlay.service_role === undefined ? {} : { service_role: overlay.service_role }),
     ...(filtered.danger_headers.length > 0 ? { danger_headers: filtered.danger_headers } : {}),
     ...(overlay.intent_cues?.length ? { intent_cues: uniqueCues(overlay.intent_cues) } : {}),
+    ...(overlay.refusal_cues?.length ? { refusal_cues: uniqueCues(overlay.refusal_cues) } : {}),
     ...(overlay.licensed_after ? { licensed_after: overlay.licensed_after } : {}),
   });
   if (!parsed.success) {

@@ -1,6 +1,7 @@
-import { venueToday } from '../../../dates/venue-calendar.ts';
+import { venueTimeNow, venueToday } from '../../../dates/venue-calendar.ts';
 import type { WhenQuestion } from '../../../dates/when-question.ts';
 import { BookingRecord } from '../../booking-record.ts';
+import { unaskedCarriedSteps } from '../../gate/carried-step-guard.ts';
 import { formatGateError, type GateError, type PlanStepDraft } from '../../gate/gate-types.ts';
 import { normalizeProposal, type ProposedStep } from '../../gate/normalize-proposal.ts';
 import { resolvePartsOfDay } from '../../gate/part-of-day-sessions.ts';
@@ -8,14 +9,16 @@ import {
   type DroppedStep,
   keepProposedSteps,
   returningSteps,
-  unaskedCarriedSteps,
   withDependents,
+  withoutValues,
 } from '../../gate/retired-step-guard.ts';
 import { settleTimesBySessions } from '../../gate/session-readings.ts';
 import { alsoQuestion, onlyUnlicensed } from '../../licence/also-question.ts';
+import { refusesAction } from '../../licence/refused-actions.ts';
 import { idsIn, mergeIds, type SeenIds } from '../../lookup-ids.ts';
 import { bookingIdOf } from '../../placeholders.ts';
 import { buildPresentation, shownName } from '../../presentation.ts';
+import { valueFingerprints } from '../../session/retired-steps.ts';
 import { runValidationGate } from '../../validation-gate.ts';
 import type { PlanningUpdate, PlanningValues } from '../planning-state.ts';
 import type { TurnContext } from '../turn-context.ts';
@@ -78,7 +81,9 @@ export function generatePlanNode(ctx: TurnContext) {
           lookups: ctx.lookups,
           userText: ctx.userText,
           carriedValues: ctx.carriedValues,
+          carried: new Set(ctx.pendingSteps.flatMap(valueFingerprints)),
           today: today.toISODate() ?? '',
+          nowTime: venueTimeNow(ctx.venue),
           // The pending plan's ids were licensed when it was proposed; rule 8 re-proposes that plan in full in a
           // later turn, without the lookups that returned them, so they stay licensed.
           seenIds: mergeIds(mergeIds(state.seen_ids, ids), idsIn(ctx.pendingSteps.map((s) => s.parameters))),
@@ -129,16 +134,36 @@ function retiredStepsIn(
   proposed: readonly ProposedStep[],
   bookings: ReadonlyMap<string, BookingRecord>,
 ): { steps: ProposedStep[]; dropped: DroppedStep[] } {
-  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0) return { steps: [...proposed], dropped: [] };
+  const refusing = proposed.some((p) => {
+    const action = ctx.registry.get(p.action_id);
+    return action !== undefined && refusesAction(action, ctx.userText);
+  });
+  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0 && !refusing)
+    return { steps: [...proposed], dropped: [] };
   const { steps } = normalizeProposal(proposed, ctx.registry, ctx.venue, bookings);
+  // Issue 30: an action the user refused outright ("no payment link", "she's prepaid") is left out, with what
+  // depends on it, whatever the model proposed (its overlay's refusal_cues).
+  const refused = steps.flatMap((step): DroppedStep[] => {
+    const action = ctx.registry.get(step.action_id);
+    return action && !action.read_only && refusesAction(action, ctx.userText)
+      ? [{ step, reason: 'declined' }]
+      : [];
+  });
   const facts = {
     registry: ctx.registry,
     bookings,
     bookingFields: new Set(ctx.registry.get(ctx.roles.get)?.output_fields ?? []),
     locale: ctx.venue.locale,
+    venue: ctx.venue,
   };
-  const carried = unaskedCarriedSteps({ ...facts, steps, pending: ctx.pendingSteps, message: ctx.message });
-  const gone = new Set(carried.map((d) => d.step.step_number));
+  const carried = unaskedCarriedSteps({
+    ...facts,
+    steps,
+    pending: ctx.pendingSteps,
+    message: ctx.message,
+    retired: ctx.retired,
+  });
+  const gone = new Set(carried.flatMap((d) => (d.parameters ? [] : [d.step.step_number])));
   const returning = returningSteps({
     ...facts,
     steps: steps.filter((s) => !gone.has(s.step_number)),
@@ -146,10 +171,13 @@ function retiredStepsIn(
     laterText: ctx.laterText,
     pending: ctx.pendingSteps,
   });
-  const dropped = withDependents(steps, [...carried, ...returning]);
+  const dropped = withDependents(steps, [...refused, ...carried, ...returning]);
   if (dropped.length === 0) return { steps: [...proposed], dropped };
-  for (const d of dropped) gone.add(d.step.step_number);
-  return { steps: keepProposedSteps(proposed, gone), dropped };
+  // A step that only loses values keeps the rest (lib/planner/gate/retired-step-guard.ts `withoutValues`).
+  const trimmed = withoutValues(proposed, dropped, ctx.registry, bookings);
+  for (const d of dropped) if (!d.parameters) gone.add(d.step.step_number);
+  for (const n of trimmed.gone) gone.add(n);
+  return { steps: keepProposedSteps(trimmed.steps, gone), dropped };
 }
 
 /** Every step brought back a change the user did not take: nothing to show, so say so and ask what to change. */

@@ -17,12 +17,13 @@ export function offerAlternativesNode(ctx: Pick<TurnContext, 'venue'>) {
   return async function offer_alternatives(state: PlanningValues): Promise<PlanningUpdate> {
     const slot = state.unavailable;
     if (!slot) throw new TypeError('offer_alternatives needs an unavailable slot');
-    const day = slot.date ? formatDay(slot.date, venueToday(ctx.venue).year) : 'that day';
-    return { result: questionFor(slot, day) };
+    const today = venueToday(ctx.venue);
+    const day = slot.date ? formatDay(slot.date, today.year) : 'that day';
+    return { result: questionFor(slot, day, slot.date === today.toISODate()) };
   };
 }
 
-function questionFor(slot: SlotUnavailable, day: string): Clarification {
+function questionFor(slot: SlotUnavailable, day: string, isToday: boolean): Clarification {
   const party = guests(slot.party_size);
   const options = slot.alternatives.slice(0, MAX_ALTERNATIVES);
   const suggestions = options.length > 0 ? { suggestions: options.map((t) => `${t} instead`) } : {};
@@ -35,7 +36,12 @@ function questionFor(slot: SlotUnavailable, day: string): Clarification {
   });
   switch (slot.reason) {
     case 'past':
-      return ask(`${day} is already in the past. Which date should it move to instead?`, 'date_in_past');
+      return isToday && slot.time
+        ? ask(
+            `The ${slot.time} session today (${day}) has already started. Which later time or other day should it be?`,
+            'date_in_past',
+          )
+        : ask(`${day} is already in the past. Which date should it move to instead?`, 'date_in_past');
     case 'over_capacity': {
       const left =
         slot.room !== undefined && slot.time

@@ -8,7 +8,7 @@ export function understandIntentNode(ctx: TurnContext) {
     return ctx.tracer.span(
       'intent_understanding',
       ctx.scope,
-      { metadata: { bound_actions: ctx.toolset.planActionIds } },
+      { metadata: { bound_actions: ctx.toolset.actions.map((a) => a.action_id) } },
       async function understand(span) {
         const update = await runAgentLoop(ctx, state);
         span.update({ output: { decision: update.terminal?.name, lookups: update.searches?.length ?? 0 } });
