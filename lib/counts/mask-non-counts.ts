@@ -86,7 +86,7 @@ export function whenPhrasesBesideCounts(text: string, locale: string): FoundWhen
   });
 }
 
-/** "Dec 27th at 12:30, 24 guests": the date reader takes "24" as a second time; the noun after it says it counts. */
+/** "Mar 3rd at 11:30, 16 guests": the date reader takes "16" as a second time; the noun after it says it counts. */
 const TRAILING_NUMBER = /(?:,\s*|(?<=(?:am|pm|\d:\d\d))\s+)(\d{1,3}|[a-z]+(?:[\s-][a-z]+)?)$/i;
 const COUNT_NOUN_AFTER =
   /^\s*(?:guests?|people|persons?|pax|ppl|kids|children|adults|players|climbers|jumpers|heads|in total|total)\b/i;

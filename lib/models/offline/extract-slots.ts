@@ -94,7 +94,7 @@ const RESCHEDULE =
 const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
 const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
-/** A run this long is a phone number wherever it stands ("sophie martin 0412 987 654"): no count, date or time is. */
+/** A run this long is a phone number wherever it stands ("dana fox 0400 111 222"): no count, date or time is. */
 const PHONE_DIGITS = 9;
 const GUEST_COUNT =
   /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|change|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b/i;
@@ -108,7 +108,7 @@ export const CORRECTION =
 export function refusesPaymentLink(text: string): boolean {
   // "don't forget the payment link" asks for one.
   if (/\b(?:don'?t|do not|never)\s+forget\b/i.test(text)) return false;
-  // "they already paid", "he's paying at the desk": nothing is left to pay by link.
+  // "she has paid already", "they'll pay on the day": nothing is left to pay by link.
   if (PAID_ELSEWHERE.test(text)) return true;
   return /\b(?:no|without|skip|don'?t|do not|not|never)\b(?:\s+\S+){0,4}?\s+(?:pay(?:ment)?\s+)?link\b/i.test(
     text,
@@ -208,7 +208,7 @@ function newNameOf(text: string): string | undefined {
   const patterns = [
     new RegExp(`\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`),
     new RegExp(`\\bname,?\\s+(${NAME}(?:\\s+${NAME})+)`),
-    // "tamika brooks is misspelled, it's Tameka Brooks", "surname is wrong, should be Sandhu": a spelling fix.
+    // "jon smyth is misspelled, it's Jon Smith", "surname is wrong, should be Sandhu": a spelling fix.
     new RegExp(
       `\\b(?:misspel\\w*|mis-spel\\w*|spelt|spelled|spelling|typo|(?:name|surname)\\s+is\\s+(?:wrong|incorrect|off))\\b[^.!?]*?\\b(?:it'?s|it is|should be|to|as|is)\\s+(${NAME}(?:\\s+${NAME})*)`,
     ),
@@ -243,9 +243,9 @@ function countOf(
  * rather than keeping the booking's date.
  */
 function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 'movesTo'> {
-  // Read apart from the counts beside them, as the gate reads them ("at 6 for 8", "12:30, 24 guests").
+  // Read apart from the counts beside them, as the gate reads them ("at 6 for 8", "11:30, 16 guests").
   const all = whenPhrasesBesideCounts(text, 'en-AU');
-  // "Cancel her 3pm and put them at 12:30", "on monday, change it to tuesday", "12/29 -> 12/30": the phrases after
+  // "Cancel his 2pm and put them at 4:30", "on friday, change it to saturday", "3/14 -> 3/15": the phrases after
   // the last word that points the booking somewhere are the new ones; those before it describe the booking.
   const marker = lastMarkerBefore(text, all);
   const afterMarker = marker === undefined ? [] : all.filter((f) => f.start >= marker);
@@ -255,10 +255,10 @@ function whenOf(text: string): Pick<MessageSlots, 'datePhrase' | 'timePhrase' | 
   // "can't make the 27th any more, could we do the 10th?": a date said as refused is the booking's old one.
   const wanted = meant.filter((f) => !refusedWhen(text, f));
   const phrases = wanted.some((f) => f.hasDate) ? wanted : meant;
-  // "tomorrow instead of tonight, the 3pm session": the refused phrase still gives the time when no other does.
+  // "Friday instead of today, the 11am slot": the refused phrase still gives the time when no other does.
   const timed = wanted.some((f) => f.hasTime) ? wanted : meant;
   const moved = phrases.some((f) => f.hasDate) ? undefined : movedBy(text);
-  // The reader may keep the break before the phrase ("ava green - Sunday 20th"): it is no part of the date.
+  // The reader may keep the break before the phrase ("kim lee - Friday 14th"): it is no part of the date.
   const bare = (f: FoundWhen | undefined) => f?.text.replace(/^[-–—:,>\s]+/, '');
   const date = bare(phrases.find((f) => f.hasDate) ?? (moved?.hasDate ? moved : undefined));
   const time = bare(timed.find((f) => f.hasTime) ?? (moved?.hasTime ? moved : undefined));
@@ -321,8 +321,8 @@ function lastMarkerBefore(text: string, phrases: readonly FoundWhen[]): number |
 }
 
 /**
- * "riley morgan: 12/13 at 10am please", "ava green - Sunday 20th at 9am", "grace taylor party, next month on the
- * 10th": a few words that name a booking, a break, then a date or time that ends the message. Nothing else can be
+ * "dana fox: 3/4 at 11am please", "kim lee - Friday 14th at 2pm", "the rossi party, next month on the
+ * 5th": a few words that name a booking, a break, then a date or time that ends the message. Nothing else can be
  * meant but the booking's new date or time (the policy treats it like "→").
  */
 function endsOnWhen(text: string, phrases: readonly FoundWhen[]): boolean {
@@ -330,11 +330,11 @@ function endsOnWhen(text: string, phrases: readonly FoundWhen[]): boolean {
   if (!last || !(last.hasDate || last.hasTime)) return false;
   const after = text.slice(last.end).toLowerCase();
   if (!after.split(/[^a-z']+/).every((w) => !w || TRAILING_COURTESY.has(w))) return false;
-  // The reader may keep the break in the phrase ("- Sunday 20th at 9am").
+  // The reader may keep the break in the phrase ("- Friday 14th at 2pm").
   const said = text.slice(0, last.start) + (/^[-–—:,>\s]*/.exec(last.text)?.[0] ?? '');
   // A booking reference names the booking as well as a name does ("BK-1045 - Friday at 3pm").
   const before = referencesIn(said).reduce((t, r) => t.split(r).join('booking'), said);
-  // "…actually no. make it 11am on friday the 11th", "ok what about 6pm": words that offer the phrase as the new one.
+  // "…no wait, make it 2pm on the 5th", "what about 7pm then": words that offer the phrase as the new one.
   if (OFFERS.test(before)) return true;
   const lead = /^([^\d]*?[A-Za-z][^\d]*?)\s*[-–—:,>]+\s*$/.exec(before)?.[1];
   return lead !== undefined && lead.split(/\s+/).filter(Boolean).length <= 5;

@@ -10,8 +10,8 @@ const FIELDS: ReadonlyArray<[string, OfflineIntent]> = [
 
 /**
  * The changes of a pending plan that a follow-up turns down (issue 30: a declined step never comes back): a field
- * it says to leave as it is ("keep the date", "leave the numbers alone", "the time is fine", "don't bother with the
- * note"), or, when the message opens with a refusal ("no, …", "hmm no not that", "nope"), every change but a move it
+ * it says to leave as it is ("keep the date", "leave the headcount alone", "the time is fine", "don't bother with the
+ * note"), or, when the message opens with a refusal ("no, …", "no, not that", "nope"), every change but a move it
  * asks for again.
  */
 export function turnedDown(
@@ -38,12 +38,12 @@ export function turnedDown(
   return (intent) => left.has(intent) || (refused && (intent !== 'reschedule' || !asked.includes(intent)));
 }
 
-/** A message that opens by saying no to what was proposed ("no, …", "hmm no not that", "nah", "not that one"). */
+/** A message that opens by saying no to what was proposed ("no, …", "no, not that", "nah", "not that one"). */
 const REFUSAL =
   /^\s*(?:(?:hmm+|umm*|oh|ah|wait|sorry)[\s,.]+)*(?:no+|nope|nah|not that)\b(?![\s,]+(?:worries|problem|rush|need)\b)/i;
 
 /**
- * "three more" → "how many?" → "ok just two then": a bare count no larger than the change asked before, said as a
+ * "three more" → "how many?" → "ok, only 2 then": a bare count no larger than the change asked before, said as a
  * correction ("just", "only"), is the corrected change, not the new total. A count said with what it counts
  * ("12 guests", "in total"), or larger than the change, stays a total.
  */

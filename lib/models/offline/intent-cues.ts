@@ -14,7 +14,7 @@ export function asksCancel(text: string): boolean {
   return CANCEL.test(text) && !asksNoteRemoval(text);
 }
 
-/** "Remove the cake note", "take the note off", "the cake note is out of date, get rid of it". */
+/** "Remove the cake note", "take the note off", "the balloon note is stale, bin it". */
 const NOTE_REMOVAL =
   /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|not needed any ?more|doesn'?t apply)\b/i;
 

@@ -31,7 +31,7 @@ export function nameFit(span: string, guestName: string | undefined): NameFit | 
 }
 
 /**
- * A one-word spelling fix ("it's Maddison with two d's") corrects one word of the booking's name, the word it is
+ * A one-word spelling fix ("it's Jonathon with an o") corrects one word of the booking's name, the word it is
  * nearest to, and keeps the rest: a name of several words, or a booking with a one-word name, is taken whole.
  */
 export function correctedName(said: string, current: string | undefined): string {

@@ -56,7 +56,7 @@ export function numberedReferencesIn(text: string): string[] {
 }
 
 /**
- * The names said as whose booking it is ("garcia party needs wheelchair access", "the Okafor family's"), for words
+ * The names said as whose booking it is ("rossi party needs a high chair", "the Okafor family's"), for words
  * that are otherwise skipped: a note built from the clause that names the booking still names it.
  */
 export function ownerSpansIn(text: string): string[] {
@@ -75,7 +75,7 @@ function close(runs: string[][], run: string[]): string[] {
   return [];
 }
 
-/** Adjacent pairs of a run longer than two words ("greta schmidt laser" → "greta schmidt", "schmidt laser"). */
+/** Adjacent pairs of a run longer than two words ("dana fox bowling" → "dana fox", "fox bowling"). */
 function pairs(run: readonly string[]): string[] {
   if (run.length < 3) return [];
   return run.slice(1).map((w, i) => `${run[i]} ${w}`);

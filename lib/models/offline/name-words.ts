@@ -8,7 +8,7 @@ export const NOT_NAMES = new Set(
 export const NAME = "[A-Z](?:'[A-Z])?[a-z][a-zA-Z'-]*";
 
 /**
- * "ashley's is fine", "the Smith one is ok": a booking the message says needs no change, so it names no target
+ * "dana's is fine", "the Smith one is ok": a booking the message says needs no change, so it names no target
  * (the operator is switching to another booking).
  */
 export const SETTLED_BOOKING =

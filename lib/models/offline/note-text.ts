@@ -28,7 +28,7 @@ function replacementText(text: string): string | undefined {
 }
 
 /**
- * Words in quotes after a note instruction ("add a note 'arriving 15 min late'"): the quotes say where the note
+ * Words in quotes after a note instruction ("add a note 'bringing their own cake'"): the quotes say where the note
  * starts and ends. An apostrophe inside a word ("they're") opens nothing.
  */
 function quotedText(text: string, afterNoteWord = true): string | undefined {
@@ -63,7 +63,7 @@ function explicitNoteText(text: string): string | undefined {
     ?.split(CLAUSE_BREAK)
     .filter((c) => !(NOTE_WORD.test(c) && (POINTS_BACK.test(c) || !hasContent(c))))
     .join(', ');
-  // "Noah Scott party: add a note the birthday girl is Ella": the instruction after the colon is no part of it.
+  // "Lee party: add a note the birthday boy is Sam": the instruction after the colon is no part of it.
   const note = kept
     ?.trim()
     .replace(LEADING_INSTRUCTION, '')
@@ -103,7 +103,7 @@ const CLAUSE_BREAK =
  */
 function derivedNoteText(text: string): string | undefined {
   const clauses = text.split(CLAUSE_BREAK).map((c) => c.trim());
-  // "grandma uses a walker, can you add a note", "pay on arrival, add to notes": an instruction with no words of
+  // "one guest uses a wheelchair, can you add a note", "pay on arrival, add to notes": an instruction with no words of
   // its own points back as surely as "add that".
   const at = clauses.findIndex((c) => NOTE_WORD.test(c) && (POINTS_BACK.test(c) || !hasContent(c)));
   if (at < 0) return undefined;

@@ -88,7 +88,7 @@ const UNREAD_TIME =
   /\b(?:session|slot|earliest|latest|first|last|later|earlier|sooner|hours?|minutes?|mins?|same time|lunch ?time|after school|evening)\b/i;
 
 export function mentionsUnreadTime(text: string): boolean {
-  // "to the 30th, same session": the booking's own time, kept as it is with a date only.
+  // "to the 9th, same session": the booking's own time, kept as it is with a date only.
   return UNREAD_TIME.test(text.replace(SAME_TIME, ' ').replace(DATE_SPAN, ' '));
 }
 

@@ -92,7 +92,7 @@ function pendingParameters(step: PlanStepDraft, pendingPrints: ReadonlySet<strin
 /**
  * The pending values a refusing message carries on without stating them again, per step: a value the words do
  * not read as ("keep the date" is the booking's date, not the pending one) goes, and so does every pending value
- * on a booking the message says is fine as it is ("Ashley's is fine").
+ * on a booking the message says is fine as it is ("Dana's is fine").
  */
 function refusedValues(input: CarriedGuardInput): DroppedStep[] {
   const pendingPrints = new Set(input.pending.flatMap(valueFingerprints));
@@ -152,7 +152,7 @@ const NOT_NAMES = new Set([
   'time',
 ]);
 
-/** The bookings whose guest the message names as fine as it is ("Ashley's is fine", "the Smiths are ok"). */
+/** The bookings whose guest the message names as fine as it is ("Dana's is fine", "the Smiths are ok"). */
 function bookingsSaidFine(message: string, bookings: ReadonlyMap<string, BookingRecord>): Set<string> {
   const names = fineSubjects(message)
     .flat()

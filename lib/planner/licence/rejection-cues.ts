@@ -57,15 +57,15 @@ const REFUSAL_PHRASES = [DONT, KEEP_AS_IS, NOT_THAT].map(
 );
 
 /**
- * The message without its refusal phrases: what is left is what it asks for. "actually forget the note, just change
- * the number to 9" names the note only to refuse it, so the note is no request for a note.
+ * The message without its refusal phrases: what is left is what it asks for. "scrap the note, just make it 12
+ * people" names the note only to refuse it, so the note is no request for a note.
  */
 export function withoutRefusals(message: string): string {
   return REFUSAL_PHRASES.reduce((text, phrase) => text.replace(phrase, ' '), message);
 }
 
 /**
- * The words of what the message says is fine as it is ("ashley's is fine" → ["ashley"]; "the time's ok" →
+ * The words of what the message says is fine as it is ("dana's is fine" → ["dana"]; "the time's ok" →
  * ["the", "time"]), possessives dropped, in lower case; accepting subjects ("that's fine") left out.
  */
 export function fineSubjects(message: string): string[][] {
