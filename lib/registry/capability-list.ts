@@ -1,7 +1,7 @@
 /**
  * What the assistant can do, in words, generated from the registry's model-visible action ids (issue 16: a decline
- * says what can be done, never from a fixed list). One place for the planner's system prompt (rule 9) and the
- * offline model's declines. "rescheduleBooking" → "reschedule booking".
+ * says what can be done, never from a fixed list). One place for the planner's own declines
+ * (lib/planner/question-guard.ts) and the offline model's; the system prompt points at its action list instead. "rescheduleBooking" → "reschedule booking".
  */
 export function capabilityList(actionIds: Iterable<string>): string {
   const phrases = capabilityPhrases(actionIds);

@@ -84,7 +84,7 @@ export function generatePlanNode(ctx: TurnContext) {
           carried: new Set(ctx.pendingSteps.flatMap(valueFingerprints)),
           today: today.toISODate() ?? '',
           nowTime: venueTimeNow(ctx.venue),
-          // The pending plan's ids were licensed when it was proposed; rule 8 re-proposes that plan in full in a
+          // The pending plan's ids were licensed when it was proposed; rule 7 re-proposes that plan in full in a
           // later turn, without the lookups that returned them, so they stay licensed.
           seenIds: mergeIds(mergeIds(state.seen_ids, ids), idsIn(ctx.pendingSteps.map((s) => s.parameters))),
           bookingFields: new Set(ctx.registry.get(ctx.roles.get)?.output_fields ?? []),
