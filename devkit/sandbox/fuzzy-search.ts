@@ -1,4 +1,4 @@
-import { editDistance } from './string-distance.ts';
+import { editDistance } from '../../lib/text/edit-distance.ts';
 
 /** The fields search looks at (spec searchBookings: guest name, reference, email, phone). */
 export interface Searchable {

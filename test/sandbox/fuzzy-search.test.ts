@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzySearch, matchScore, queryTerms, type Searchable } from '../../devkit/sandbox/fuzzy-search.ts';
-import { editDistance } from '../../devkit/sandbox/string-distance.ts';
+import { editDistance } from '../../lib/text/edit-distance.ts';
 
 function booking(
   reference: string,

@@ -1,3 +1,5 @@
+import { editDistance } from '../../text/edit-distance.ts';
+
 /**
  * How a span of the operator's words fits a guest's name (issue 30): every word of the span must be a word of the
  * name, exactly or within a small typo. The booking API's search is fuzzier (prefixes, substrings, email parts):
@@ -69,23 +71,5 @@ function nearWord(term: string, word: string, spanWords: number): boolean {
   if (term === `${word}s` || term === `${word}es`) return true;
   if (term[0] !== word[0]) return false;
   const allowed = term.length >= 8 ? 2 : term.length >= (spanWords > 1 ? 3 : 5) ? 1 : 0;
-  return allowed > 0 && editDistance(term, word) <= allowed;
-}
-
-/** Levenshtein distance with adjacent transpositions ("jhon" is one typo from "john"). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      const row = d[i] as number[];
-      const up = d[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
+  return allowed > 0 && editDistance(term, word, allowed) <= allowed;
 }

@@ -1,6 +1,7 @@
 /**
  * Optimal-string-alignment distance: Levenshtein plus adjacent transpositions, so "jonh" is one edit
- * from "john". Stops early once every path exceeds `max` (search only cares about small distances).
+ * from "john". Stops early once every path exceeds `max` (callers only care about small distances). One
+ * implementation for the sandbox's fuzzy search and the offline model's name matching.
  */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
