@@ -4,6 +4,7 @@ import { fineSubjects, refusesOutright, rejectsPending, withoutRefusals } from '
 import type { PlannerRegistry } from '../planner-deps.ts';
 import {
   fingerprint,
+  literalBookingId,
   type RetiredStep,
   type StepValues,
   valueFingerprints,
@@ -78,7 +79,7 @@ export function unaskedCarriedSteps(input: CarriedGuardInput): DroppedStep[] {
 
 /** The parameters of `step` whose value the pending plan held (same action, same booking, same value). */
 function pendingParameters(step: PlanStepDraft, pendingPrints: ReadonlySet<string>): string[] {
-  const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+  const booking = literalBookingId(step);
   return Object.entries(step.parameters)
     .filter(
       ([name, value]) =>
@@ -102,7 +103,7 @@ function refusedValues(input: CarriedGuardInput): DroppedStep[] {
   const asked = withoutRefusals(input.message);
   return mutatingSteps(input).flatMap((step): DroppedStep[] => {
     if (corrected.has(stepKey(step))) return [];
-    const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+    const booking = literalBookingId(step);
     const saidFine = booking !== undefined && asIs.has(booking);
     const gone = pendingParameters(step, pendingPrints).filter(
       (name) => saidFine || !restated(step, name, input, asked),
@@ -122,7 +123,7 @@ function correctedSteps(input: CarriedGuardInput, pendingPrints: ReadonlySet<str
   const keys = mutatingSteps(input).flatMap((step) => {
     const pending = pendingByKey.get(stepKey(step));
     if (!pending) return [];
-    const booking = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
+    const booking = literalBookingId(step);
     const corrects = Object.entries(step.parameters).some(
       ([name, value]) =>
         name !== 'booking_id' &&
@@ -179,6 +180,5 @@ function mutatingSteps(input: Pick<CarriedGuardInput, 'steps' | 'registry'>): Pl
 }
 
 function stepKey(step: StepValues): string {
-  const booking = step.parameters.booking_id;
-  return `${step.action_id}|${typeof booking === 'string' ? booking : ''}`;
+  return `${step.action_id}|${literalBookingId(step) ?? ''}`;
 }

@@ -7,7 +7,7 @@ import { compileCue, firstCue, matchesCue, readWords } from '../licence/intent-c
 import { cuesOf, needsExplicitCue, type StepLicence, stepLicence } from '../licence/step-licence.ts';
 import { isWholePlaceholder, placeholdersIn } from '../placeholders.ts';
 import type { PlannerRegistry } from '../planner-deps.ts';
-import { fingerprint } from '../session/retired-steps.ts';
+import { fingerprint, literalBookingId } from '../session/retired-steps.ts';
 import type { GateError, PlanStepDraft } from './gate-types.ts';
 import { bookingOf, isContact, isCount, statedContact, statedCount } from './grounding-checks.ts';
 
@@ -191,8 +191,7 @@ function statedValue(
   const param = action.parameters.find((p) => p.name === name);
   const value = step.parameters[name];
   if (!param || value === undefined || isWholePlaceholder(value)) return false;
-  const bookingId = typeof step.parameters.booking_id === 'string' ? step.parameters.booking_id : undefined;
-  if (input.carried?.has(fingerprint(action.action_id, bookingId, name, value))) return true;
+  if (input.carried?.has(fingerprint(action.action_id, literalBookingId(step), name, value))) return true;
   if (isContact(param) && typeof value === 'string')
     return statedContact(value, input.userText, input.locale);
   if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);

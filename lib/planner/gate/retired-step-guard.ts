@@ -12,7 +12,7 @@ import {
   valueFingerprints,
 } from '../session/retired-steps.ts';
 import type { PlanStepDraft } from './gate-types.ts';
-import { isContact, isCount } from './grounding-checks.ts';
+import { bookingOf, isContact, isCount } from './grounding-checks.ts';
 import { type LicenceInput, statesValue } from './licence-checks.ts';
 
 export interface RetiredGuardInput {
@@ -88,8 +88,7 @@ export function droppedValues(
   reason: DroppedStep['reason'],
   bookings: ReadonlyMap<string, BookingRecord>,
 ): DroppedStep {
-  const booking =
-    typeof step.parameters.booking_id === 'string' ? bookings.get(step.parameters.booking_id) : undefined;
+  const booking = bookingOf(step, bookings);
   const changes = Object.entries(step.parameters).some(
     ([name, value]) =>
       name !== 'booking_id' &&
@@ -110,10 +109,7 @@ export function restated(
   const action = input.registry.get(step.action_id);
   if (!action || later.trim() === '') return false;
   const param = action.parameters.find((p) => p.name === parameter);
-  const booking =
-    typeof step.parameters.booking_id === 'string'
-      ? input.bookings.get(step.parameters.booking_id)
-      : undefined;
+  const booking = bookingOf(step, input.bookings);
   const licence: LicenceInput = {
     steps: [step],
     registry: input.registry,

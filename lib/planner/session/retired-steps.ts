@@ -15,7 +15,7 @@ export interface StepValues {
  * "18" differ only if the normaliser left them so.
  */
 export function valueFingerprints(step: StepValues): string[] {
-  const booking = bookingIdOf(step);
+  const booking = literalBookingId(step);
   return Object.entries(step.parameters)
     .filter(([name, value]) => name !== 'booking_id' && value !== undefined)
     .map(([name, value]) => fingerprint(step.action_id, booking, name, value));
@@ -42,7 +42,7 @@ export function retire(
   reason: RetiredReason,
 ): RetiredStep[] {
   const added = steps.map((step) => {
-    const booking = bookingIdOf(step);
+    const booking = literalBookingId(step);
     return {
       action_id: step.action_id,
       ...(booking ? { booking_id: booking } : {}),
@@ -62,7 +62,7 @@ export function retire(
 export function droppedSteps(before: readonly StepValues[], after: readonly StepValues[]): StepValues[] {
   const kept = new Set(after.flatMap(valueFingerprints));
   return before.flatMap((step) => {
-    const booking = bookingIdOf(step);
+    const booking = literalBookingId(step);
     const gone = Object.entries(step.parameters).filter(
       ([name, value]) =>
         name !== 'booking_id' &&
@@ -85,7 +85,7 @@ export interface ReturningValue {
 
 /** The parameters of `step` that bring back a value of a retired step (same action, same booking, same value). */
 export function returningValues(step: StepValues, retired: readonly RetiredStep[]): ReturningValue[] {
-  const booking = bookingIdOf(step);
+  const booking = literalBookingId(step);
   const candidates = retired.filter((r) => r.action_id === step.action_id && r.booking_id === booking);
   if (candidates.length === 0) return [];
   return Object.entries(step.parameters).flatMap(([name, value]) => {
@@ -97,7 +97,8 @@ export function returningValues(step: StepValues, retired: readonly RetiredStep[
   });
 }
 
-function bookingIdOf(step: StepValues): string | undefined {
+/** The booking a step names by its literal booking_id (a placeholder or an empty value names none here). */
+export function literalBookingId(step: StepValues): string | undefined {
   const id = step.parameters.booking_id;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
