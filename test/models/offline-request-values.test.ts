@@ -36,6 +36,15 @@ async function planned(message: string, api?: FakeBookingApi) {
   return outcome.plan.actions.map((a) => ({ action: a.action_id, ...a.parameters }));
 }
 
+/** Plans `message` offline and expects one move of BK-1045 to `date` at `time`. */
+async function expectMove(message: string, date: string, time: string) {
+  // Prepare, Act
+  const steps = await planned(message);
+
+  // Assess
+  expect(steps).toEqual([{ action: 'rescheduleBooking', booking_id: 'bk_1045', date, start_time: time }]);
+}
+
 describe('OfflinePlannerModel: the new date and time', () => {
   it.each([
     ['BK-1045 booked for Tuesday, change it to Thursday same time', '2026-03-12', '10:00'],
@@ -43,40 +52,19 @@ describe('OfflinePlannerModel: the new date and time', () => {
     ['Sarah Smith had Tuesday, can they go into Friday at 3pm', '2026-03-13', '15:00'],
   ])(
     '"%s" moves to the date after the word that points at it, not the one that describes the booking',
-    async (message, date, time) => {
-      // Prepare, Act
-      const steps = await planned(message);
-
-      // Assess
-      expect(steps).toEqual([{ action: 'rescheduleBooking', booking_id: 'bk_1045', date, start_time: time }]);
-    },
+    expectMove,
   );
 
   it.each([
     ['Sarah Smith: Thursday 19 March at 4pm thanks', '2026-03-19', '16:00'],
     ['BK-1045 - Friday at half 12', '2026-03-13', '12:30'],
     ['Sarah Smith, same day but 4pm please', '2026-03-17', '16:00'],
-  ])(
-    '"%s": a booking then a date or time that ends the message is a move there',
-    async (message, date, time) => {
-      // Prepare, Act
-      const steps = await planned(message);
-
-      // Assess
-      expect(steps).toEqual([{ action: 'rescheduleBooking', booking_id: 'bk_1045', date, start_time: time }]);
-    },
-  );
+  ])('"%s": a booking then a date or time that ends the message is a move there', expectMove);
 
   it.each([
     ["push Sarah Smith's party back a week, same time", '2026-03-24', '10:00'],
     ['push Sarah Smith back two days', '2026-03-19', '10:00'],
-  ])('"%s": a move by a span with the booking named inside it', async (message, date, time) => {
-    // Prepare, Act
-    const steps = await planned(message);
-
-    // Assess
-    expect(steps).toEqual([{ action: 'rescheduleBooking', booking_id: 'bk_1045', date, start_time: time }]);
-  });
+  ])('"%s": a move by a span with the booking named inside it', expectMove);
 
   it('reads "make it …" at the end of a message as the new date and time, after what it replaces', async () => {
     // Prepare, Act
