@@ -134,21 +134,20 @@ function retiredStepsIn(
   proposed: readonly ProposedStep[],
   bookings: ReadonlyMap<string, BookingRecord>,
 ): { steps: ProposedStep[]; dropped: DroppedStep[] } {
-  const refusing = proposed.some((p) => {
-    const action = ctx.registry.get(p.action_id);
-    return action !== undefined && refusesAction(action, ctx.userText);
-  });
-  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0 && !refusing)
-    return { steps: [...proposed], dropped: [] };
-  const { steps } = normalizeProposal(proposed, ctx.registry, ctx.venue, bookings);
   // Issue 30: an action the user refused outright ("no payment link", "she's prepaid") is left out, with what
   // depends on it, whatever the model proposed (its overlay's refusal_cues).
-  const refused = steps.flatMap((step): DroppedStep[] => {
-    const action = ctx.registry.get(step.action_id);
-    return action && !action.read_only && refusesAction(action, ctx.userText)
-      ? [{ step, reason: 'declined' }]
-      : [];
-  });
+  const refusedActions = new Set(
+    proposed.flatMap((p) => {
+      const action = ctx.registry.get(p.action_id);
+      return action && !action.read_only && refusesAction(action, ctx.userText) ? [action.action_id] : [];
+    }),
+  );
+  if (ctx.retired.length === 0 && ctx.pendingSteps.length === 0 && refusedActions.size === 0)
+    return { steps: [...proposed], dropped: [] };
+  const { steps } = normalizeProposal(proposed, ctx.registry, ctx.venue, bookings);
+  const refused = steps.flatMap((step): DroppedStep[] =>
+    refusedActions.has(step.action_id) ? [{ step, reason: 'declined' }] : [],
+  );
   const facts = {
     registry: ctx.registry,
     bookings,
