@@ -28,6 +28,17 @@ describe('chaos model: the executor', () => {
       { numRuns: 200 },
     );
   });
+
+  it('never writes a guest count the model guessed for a gap the plan left open (seed -278471947, shrunk)', async () => {
+    // Act: the model fills the open count with 1 at once, nobody has answered anything.
+    const violations = await runExecutorEpisode(stack, {
+      plan: 'guestGap',
+      turns: [[{ name: 'updateGuestCount', args: { party_size: 1 } }]],
+      answers: [],
+    });
+    // Assess
+    expect(violations).toEqual([]);
+  });
 });
 
 /** Issue 31: the write invariant compares values, so a write of the plan's operation on its booking can still fail. */

@@ -3,7 +3,7 @@ import type { VenueSettings } from '../../dates/same-when.ts';
 import { parameterSchema } from '../../registry/args-schema.ts';
 import type { CompiledAction, CompiledParameter } from '../../registry/compiled-action.ts';
 import { normaliseValue, readingOf, sameValue } from './canonical-value.ts';
-import { isEvidenced, NO_EVIDENCE, type PlaceholderEvidence } from './placeholder-evidence.ts';
+import { isEvidenced, isStated, NO_EVIDENCE, type PlaceholderEvidence } from './placeholder-evidence.ts';
 
 /**
  * The exact rule for what a model may do to a confirmed step's parameters (000 "Post-confirmation
@@ -18,7 +18,9 @@ import { isEvidenced, NO_EVIDENCE, type PlaceholderEvidence } from './placeholde
  *    may M[k] fill it, and only with a value found in step N's recorded output or in the user's blocking-prompt
  *    answer (`evidence`); any other value leaves it unresolved (it could be another booking's id).
  * 3. A data gap, i.e. a parameter the action requires but P lacks (or holds as null/""), may be filled by M[k]
- *    (from context or an ask_user answer).
+ *    only with a value the record states (`isStated`): the user's blocking-prompt answer or a completed step's
+ *    recorded output. A value from nowhere leaves the gap open (`unresolved`, with the value as `unstated`), so
+ *    the model is told to ask the user: a guessed guest count is never written.
  * 4. Any other key of M (optional parameters the plan did not set, unknown keys) is dropped and reported back,
  *    never sent: e.g. the model cannot add notify_guest=true to a confirmed reschedule.
  */
@@ -31,6 +33,8 @@ export type ArgumentDecision =
       missing: Record<string, string[]>;
       /** Values the model offered for an unresolved placeholder that neither step N's output nor an answer backs. */
       unbacked?: Record<string, unknown>;
+      /** Values the model offered for a data gap that no answer and no recorded output states. */
+      unstated?: Record<string, unknown>;
     };
 
 function isGap(value: unknown): boolean {
@@ -60,6 +64,7 @@ export function decideArguments(
   const violations: string[] = [];
   const missing: Record<string, string[]> = {};
   const unbacked: Record<string, unknown> = {};
+  const unstated: Record<string, unknown> = {};
   const declared = new Map(action.parameters.map((p) => [p.name, p]));
 
   for (const [name, planned] of Object.entries(confirmed)) {
@@ -100,19 +105,26 @@ export function decideArguments(
     if (name in args || name in missing || isGap(offered)) continue;
     if (!isGap(confirmed[name])) continue; // a confirmed key already judged above
     const param = declared.get(name);
-    if (param?.required) {
-      args[name] = wireValue(param, offered, venue); // Rule 3: a data gap.
+    if (!param?.required) {
+      ignored.push(name); // Rule 4.
+      continue;
+    }
+    // Rule 3: a data gap, filled only with a value the user's answer or a recorded output states.
+    const reading = readingOf(param, venue);
+    if (isStated(offered, evidence, (answer) => sameValue(param.type, offered, answer, reading))) {
+      args[name] = wireValue(param, offered, venue);
       filled.push(name);
-    } else ignored.push(name); // Rule 4.
+    } else unstated[name] = offered;
   }
 
   if (violations.length > 0) return { ok: false, kind: 'changed_confirmed_value', violations };
-  if (Object.keys(missing).length > 0) {
+  if (Object.keys(missing).length > 0 || Object.keys(unstated).length > 0) {
     return {
       ok: false,
       kind: 'unresolved',
       missing,
       ...(Object.keys(unbacked).length > 0 ? { unbacked } : {}),
+      ...(Object.keys(unstated).length > 0 ? { unstated } : {}),
     };
   }
   return { ok: true, args, ignored, filled };

@@ -56,16 +56,30 @@ function succeeded(action: CompiledAction, step: StoredStep, ignored: string[] =
 }
 
 /** The self-correction text for placeholders the recorded outputs cannot fill. */
-function unresolvedMessage(
-  missing: Record<string, string[]>,
-  unbacked: Record<string, unknown> = {},
-): string {
-  const names = Object.entries(missing).map(([k, v]) => `${k} (${v.join(', ')})`);
-  const base = `cannot resolve ${names.join('; ')} from the recorded step outputs`;
-  const offered = Object.entries(unbacked).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
-  return offered.length > 0
-    ? `${base}; the value offered (${offered.join(', ')}) is neither in that step's recorded output nor in the user's answer. Use a value from that output, or ask the user`
-    : `${base}; provide the value`;
+function unresolvedMessage(decision: {
+  missing: Record<string, string[]>;
+  unbacked?: Record<string, unknown>;
+  unstated?: Record<string, unknown>;
+}): string {
+  const show = (values: Record<string, unknown>) =>
+    Object.entries(values).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+  const parts: string[] = [];
+  const names = Object.entries(decision.missing).map(([k, v]) => `${k} (${v.join(', ')})`);
+  if (names.length > 0) {
+    const base = `cannot resolve ${names.join('; ')} from the recorded step outputs`;
+    const offered = show(decision.unbacked ?? {});
+    parts.push(
+      offered.length > 0
+        ? `${base}; the value offered (${offered.join(', ')}) is neither in that step's recorded output nor in the user's answer. Use a value from that output, or ask the user`
+        : `${base}; provide the value`,
+    );
+  }
+  const guessed = show(decision.unstated ?? {});
+  if (guessed.length > 0)
+    parts.push(
+      `the confirmed plan leaves ${Object.keys(decision.unstated ?? {}).join(', ')} open and the value offered (${guessed.join(', ')}) is not in the user's answer: ask the user for it`,
+    );
+  return parts.join('; ');
 }
 
 /**
@@ -257,7 +271,7 @@ export async function runStep(
     };
   }
   if (!decision.ok) {
-    const message = unresolvedMessage(decision.missing, decision.unbacked);
+    const message = unresolvedMessage(decision);
     return correctable(
       ctx,
       state,

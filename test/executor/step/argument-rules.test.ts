@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dataGaps, decideArguments } from '../../../lib/executor/step/argument-rules.ts';
+import type { PlaceholderEvidence } from '../../../lib/executor/step/placeholder-evidence.ts';
 import { stepOutputLookup } from '../../../lib/executor/step/templates.ts';
 import type { CompiledAction } from '../../../lib/registry/compiled-action.ts';
 import { loadCompiledRegistry } from '../../../lib/registry/compiled-registry.ts';
 
 const registry = loadCompiledRegistry();
-const reschedule = registry.require('rescheduleBooking');
 const guestCount = registry.require('updateGuestCount');
+const reschedule = registry.require('rescheduleBooking');
 const noOutputs = stepOutputLookup(new Map());
+/** What the executor knows when the user has answered its blocking prompts with `texts`. */
+const answered = (...texts: string[]): PlaceholderEvidence => ({ outputs: new Map(), answers: texts });
 
 describe('decideArguments', () => {
   it('sends the confirmed values when the model restates them', () => {
@@ -86,8 +89,8 @@ describe('decideArguments', () => {
     });
   });
 
-  it('lets the model fill a data gap but drops optional parameters the plan did not set', () => {
-    // Prepare: the plan left party_size open.
+  it("lets the model fill a data gap with the user's answer but drops optional parameters the plan did not set", () => {
+    // Prepare: the plan left party_size open; the user answered the executor's question.
     const confirmed = { booking_id: 'bk_1042', party_size: null };
 
     // Act
@@ -96,6 +99,7 @@ describe('decideArguments', () => {
       confirmed,
       { booking_id: 'bk_1042', party_size: 7, notify_guest: true },
       noOutputs,
+      answered('seven of us'),
     );
 
     // Assess
@@ -306,5 +310,93 @@ describe('decideArguments: data gaps', () => {
 
     // Assess
     expect(decision).toEqual({ ok: true, args: { booking_id: 'bk_1042' }, ignored: [], filled: [] });
+  });
+});
+
+/** 000 "never assumes the guest count": a gap takes only a value the user's answer or a recorded output states. */
+describe("decideArguments: where a data gap's value may come from", () => {
+  const gap = { booking_id: 'bk_1042', party_size: null };
+
+  it('leaves a gap open when the model offers a value nobody stated, so the user is asked', () => {
+    // Act: no answer yet; the model guesses 1.
+    const decision = decideArguments(guestCount, gap, { booking_id: 'bk_1042', party_size: 1 }, noOutputs);
+
+    // Assess
+    expect(decision).toEqual({ ok: false, kind: 'unresolved', missing: {}, unstated: { party_size: 1 } });
+  });
+
+  it('leaves a gap open when the answer states another number', () => {
+    // Act
+    const decision = decideArguments(
+      guestCount,
+      gap,
+      { booking_id: 'bk_1042', party_size: 12 },
+      noOutputs,
+      answered('16', 'make it sixteen guests'),
+    );
+
+    // Assess: 12 is not 16, nor inside "1216"-like digit runs.
+    expect(decision).toMatchObject({ ok: false, unstated: { party_size: 12 } });
+  });
+
+  it.each([
+    ['16', 16],
+    ['sixteen guests', 16],
+    ['Twenty-two of us', 22],
+    ['a dozen', 12],
+  ])('takes a count the answer %j states (%i)', (answer, count) => {
+    // Act
+    const decision = decideArguments(
+      guestCount,
+      gap,
+      { booking_id: 'bk_1042', party_size: count },
+      noOutputs,
+      answered(answer),
+    );
+
+    // Assess
+    expect(decision).toMatchObject({ ok: true, args: { party_size: count }, filled: ['party_size'] });
+  });
+
+  it('takes a time the answer states in another format, inside a longer answer', () => {
+    // Act
+    const decision = decideArguments(
+      reschedule,
+      { booking_id: 'bk_1042', date: '2026-12-04', start_time: null },
+      { booking_id: 'bk_1042', date: '2026-12-04', start_time: '15:00' },
+      noOutputs,
+      answered('3pm please'),
+    );
+
+    // Assess
+    expect(decision).toMatchObject({ ok: true, args: { start_time: '15:00' }, filled: ['start_time'] });
+  });
+
+  it('takes a value a completed step recorded, and not a guess beside it', () => {
+    // Prepare
+    const evidence: PlaceholderEvidence = {
+      outputs: new Map([[1, { booking: { guests: 9 } }]]),
+      answers: [],
+    };
+
+    // Act
+    const recorded = decideArguments(
+      guestCount,
+      gap,
+      { booking_id: 'bk_1042', party_size: 9 },
+      noOutputs,
+      evidence,
+    );
+    const guessed = decideArguments(
+      guestCount,
+      gap,
+      { booking_id: 'bk_1042', party_size: 8 },
+      noOutputs,
+      evidence,
+    );
+
+    // Assess
+    expect(recorded).toMatchObject({ ok: true, args: { party_size: 9 } });
+    expect(guessed).toMatchObject({ ok: false, unstated: { party_size: 8 } });
   });
 });

@@ -1,4 +1,7 @@
+import { ToolMessage } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
+import { quoteBookingData } from '../../../lib/contracts/booking-data-block.ts';
+import type { ExecutionState } from '../../../lib/executor/execution-state.ts';
 import { takePreImage } from '../../../lib/executor/step/pre-image.ts';
 import { runStep } from '../../../lib/executor/step/run-step.ts';
 import { recordStepIntent } from '../../../lib/plans/step-records.ts';
@@ -124,7 +127,45 @@ describe('runStep: a step that goes through', () => {
   });
 });
 
+/** The state after the user answered the executor's blocking prompt with `text` (an ask_user result). */
+function withAnswer(state: ExecutionState, text: string): ExecutionState {
+  const answer = new ToolMessage({
+    tool_call_id: 'ask-1',
+    name: 'ask_user',
+    content: quoteBookingData({ status: 'answered', answer: text }),
+  });
+  return { ...state, messages: [...state.messages, answer] };
+}
+
 describe('runStep: arguments the executor does not send', () => {
+  it('a guest count nobody stated for a gap goes back with "ask the user", and nothing is sent', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.guestCount(null)], guestCountApi(applied));
+    // Act: the model fills the open count with 1 before anyone answered.
+    const run = await runStep(rig.ctx, rig.state, 1, { booking_id: 'bk_1042', party_size: 1 });
+    // Assess
+    expect(run.outcome.kind).toBe('correctable');
+    expect((run.outcome.observation as { message: string }).message).toMatch(
+      /leaves party_size open .*party_size 1.* not in the user's answer: ask the user/,
+    );
+    expect(rig.calls).toEqual([]);
+  });
+
+  it('the same count, once the user answered it, is sent', async () => {
+    // Prepare
+    const rig = await stepRig(stack, [steps.guestCount(null)], guestCountApi(applied));
+    // Act
+    const run = await runStep(rig.ctx, withAnswer(rig.state, 'just one'), 1, {
+      booking_id: 'bk_1042',
+      party_size: 1,
+    });
+    // Assess
+    expect(run.outcome.kind).toBe('succeeded');
+    expect(rig.calls.filter((c) => c.action_id === 'updateGuestCount').map((c) => c.args)).toEqual([
+      { booking_id: 'bk_1042', party_size: 1 },
+    ]);
+  });
+
   it('a changed confirmed value is refused with the guardrail reason, and nothing is sent or stored', async () => {
     // Prepare
     const rig = await stepRig(stack, [steps.guestCount(14)], guestCountApi(applied));
@@ -188,8 +229,8 @@ describe('runStep: arguments the executor does not send', () => {
   it('arguments that fail the registry schema go back with every issue and the first field', async () => {
     // Prepare
     const rig = await stepRig(stack, [steps.guestCount(null)], guestCountApi(applied));
-    // Act
-    const run = await runStep(rig.ctx, rig.state, 1, { party_size: 'many' });
+    // Act: the user answered "many" and the model passed it on.
+    const run = await runStep(rig.ctx, withAnswer(rig.state, 'many'), 1, { party_size: 'many' });
     // Assess
     expect(run.outcome.kind).toBe('correctable');
     expect(run.outcome.observation).toMatchObject({
