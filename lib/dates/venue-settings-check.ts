@@ -21,7 +21,15 @@ export function isIanaTimeZone(zone: string): boolean {
   }
 }
 
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/**
+ * Built on first use: constructing it loads ICU's region names (5–25 ms), and every handler imports this module at
+ * init while a locale is checked only when one is set (issue 32 cold start: our share over the library floor).
+ */
+let regions: Intl.DisplayNames | undefined;
+function regionName(region: string): string | undefined {
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return regions.of(region);
+}
 
 /**
  * A BCP-47 locale the runtime has date conventions for ("en-AU", "en-US", "fr"). Syntax alone is not enough:
@@ -33,7 +41,7 @@ export function isSupportedLocale(tag: string): boolean {
   try {
     if (Intl.DateTimeFormat.supportedLocalesOf(tag).length === 0) return false;
     const { region } = new Intl.Locale(tag);
-    return region === undefined || (region !== 'ZZ' && REGIONS.of(region) !== undefined);
+    return region === undefined || (region !== 'ZZ' && regionName(region) !== undefined);
   } catch {
     return false;
   }
