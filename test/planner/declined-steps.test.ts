@@ -40,6 +40,12 @@ const CHANGES = {
       parameters: { booking_id: 'bk_1042', phone: '+61412555777' },
     },
   },
+  // A step that sets nothing but its booking: the change is the step itself (it once had no fingerprint at all).
+  cancel: {
+    says: 'cancel BK-1042',
+    step: { action_id: 'cancelBooking', parameters: {} },
+    planned: { action_id: 'cancelBooking', parameters: { booking_id: 'bk_1042' } },
+  },
 } as const;
 type Change = keyof typeof CHANGES;
 
@@ -116,6 +122,25 @@ describe('issue 30: a declined step never comes back', () => {
     );
     expect(declined?.status).toBe('cancelled');
   });
+
+  it.each([
+    ['declined', true],
+    ['superseded', false],
+  ])(
+    'a %s cancellation (a step that sets nothing but its booking) does not come back beside a new email',
+    async (_how, refuse) => {
+      // Prepare
+      const s = session();
+      expect(plannedSteps(await s.ask('cancel'))).toEqual([CHANGES.cancel.planned]);
+      if (refuse) await s.refuse();
+
+      // Act: the model proposes the cancellation again beside the email.
+      const outcome = await s.ask('email');
+
+      // Assess
+      expect(plannedSteps(outcome)).toEqual([CHANGES.email.planned]);
+    },
+  );
 
   it('a plan not confirmed is superseded by a new request that does not amend it', async () => {
     // Prepare
@@ -239,17 +264,18 @@ const turnArb: fc.Arbitrary<Turn> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'refuse' as const }) },
 );
 
-/** The values a plan sets, one `action|booking|parameter=value` per parameter: merged steps compare value by value. */
+/**
+ * The values a plan sets, one `action|booking|parameter=value` per parameter (merged steps compare value by value),
+ * and one `action|booking|(whole step)` for a step that sets nothing but its booking (a cancellation).
+ */
 function valuesOf(steps: readonly { action_id: string; parameters: Readonly<Record<string, unknown>> }[]) {
   return new Set(
-    steps.flatMap((s) =>
-      Object.entries(s.parameters)
-        .filter(([name]) => name !== 'booking_id')
-        .map(
-          ([name, value]) =>
-            `${s.action_id}|${String(s.parameters.booking_id)}|${name}=${JSON.stringify(value)}`,
-        ),
-    ),
+    steps.flatMap((s) => {
+      const set = Object.entries(s.parameters).filter(([name]) => name !== 'booking_id');
+      const target = `${s.action_id}|${String(s.parameters.booking_id)}`;
+      if (set.length === 0) return [`${target}|(whole step)`];
+      return set.map(([name, value]) => `${target}|${name}=${JSON.stringify(value)}`);
+    }),
   );
 }
 

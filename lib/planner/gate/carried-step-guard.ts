@@ -7,6 +7,7 @@ import {
   literalBookingId,
   type RetiredStep,
   type StepValues,
+  stepValues,
   valueFingerprints,
 } from '../session/retired-steps.ts';
 import type { PlanStepDraft } from './gate-types.ts';
@@ -80,13 +81,8 @@ export function unaskedCarriedSteps(input: CarriedGuardInput): DroppedStep[] {
 /** The parameters of `step` whose value the pending plan held (same action, same booking, same value). */
 function pendingParameters(step: PlanStepDraft, pendingPrints: ReadonlySet<string>): string[] {
   const booking = literalBookingId(step);
-  return Object.entries(step.parameters)
-    .filter(
-      ([name, value]) =>
-        name !== 'booking_id' &&
-        value !== undefined &&
-        pendingPrints.has(fingerprint(step.action_id, booking, name, value)),
-    )
+  return stepValues(step)
+    .filter(([name, value]) => pendingPrints.has(fingerprint(step.action_id, booking, name, value)))
     .map(([name]) => name);
 }
 

@@ -96,18 +96,26 @@ export interface ReadWords {
 }
 
 export function readWords(text: string): ReadWords {
-  const all = words(text);
   const kept: string[] = [];
   const negated: boolean[] = [];
-  let lastNegation = Number.NEGATIVE_INFINITY;
-  for (const [i, word] of all.entries()) {
-    if (NEGATIONS.has(word)) lastNegation = i;
-    if (FILLERS.has(word)) continue;
-    kept.push(word);
-    negated.push(i - lastNegation > 0 && i - lastNegation <= NEGATION_REACH);
+  // A negation reaches to the end of its clause at most: in "that's not right, cancel it" nothing negates "cancel".
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    let lastNegation = Number.NEGATIVE_INFINITY;
+    for (const [i, word] of words(clause).entries()) {
+      if (NEGATIONS.has(word)) lastNegation = i;
+      if (FILLERS.has(word)) continue;
+      kept.push(word);
+      negated.push(i - lastNegation > 0 && i - lastNegation <= NEGATION_REACH);
+    }
   }
   return { words: kept, negated };
 }
+
+/**
+ * Where a clause ends: a comma, semicolon, bracket, a stop, colon or mark before a space or the end ("3.30" and
+ * "15:00" go on), or a dash standing between words.
+ */
+const CLAUSE_BREAK = /[,;()]|[.:!?](?=\s|$)|\s[-–—]+\s/;
 
 /** Particles of phrasal verbs, which may follow their object: "bring the session forward", "call the party off". */
 const PARTICLES = new Set(['back', 'forward', 'off', 'out', 'up', 'down', 'over', 'in']);

@@ -10,15 +10,28 @@ export interface StepValues {
 }
 
 /**
+ * The name under which a step that sets nothing but its booking (a cancellation, a payment link for the booking's
+ * balance) holds its one value: the change itself. Without it such a step had no fingerprint, so a declined or
+ * superseded cancellation could come back unasked (issue 30: a declined step never comes back).
+ */
+export const WHOLE_STEP = '@step';
+
+/** The values a step sets, apart from the booking it targets; a step that sets none has the one WHOLE_STEP value. */
+export function stepValues(step: StepValues): [string, unknown][] {
+  const set = Object.entries(step.parameters).filter(
+    ([name, value]) => name !== 'booking_id' && value !== undefined,
+  );
+  return set.length > 0 ? set : [[WHOLE_STEP, true]];
+}
+
+/**
  * The fingerprints of a step's values: one per parameter the step sets, apart from the booking it targets
- * (naming the booking again is no restatement of the change). Values are compared in canonical JSON, so 18 and
- * "18" differ only if the normaliser left them so.
+ * (naming the booking again is no restatement of the change), or the WHOLE_STEP one. Values are compared in
+ * canonical JSON, so 18 and "18" differ only if the normaliser left them so.
  */
 export function valueFingerprints(step: StepValues): string[] {
   const booking = literalBookingId(step);
-  return Object.entries(step.parameters)
-    .filter(([name, value]) => name !== 'booking_id' && value !== undefined)
-    .map(([name, value]) => fingerprint(step.action_id, booking, name, value));
+  return stepValues(step).map(([name, value]) => fingerprint(step.action_id, booking, name, value));
 }
 
 /** The fingerprint of one parameter value of one action on one booking. */
@@ -63,15 +76,14 @@ export function droppedSteps(before: readonly StepValues[], after: readonly Step
   const kept = new Set(after.flatMap(valueFingerprints));
   return before.flatMap((step) => {
     const booking = literalBookingId(step);
-    const gone = Object.entries(step.parameters).filter(
-      ([name, value]) =>
-        name !== 'booking_id' &&
-        value !== undefined &&
-        !kept.has(fingerprint(step.action_id, booking, name, value)),
+    const gone = stepValues(step).filter(
+      ([name, value]) => !kept.has(fingerprint(step.action_id, booking, name, value)),
     );
     if (gone.length === 0) return [];
     const target = booking ? { booking_id: booking } : {};
-    return [{ action_id: step.action_id, parameters: { ...target, ...Object.fromEntries(gone) } }];
+    // A whole step retires as itself: its stored parameters are the booking only, so it fingerprints as WHOLE_STEP.
+    const values = gone.filter(([name]) => name !== WHOLE_STEP);
+    return [{ action_id: step.action_id, parameters: { ...target, ...Object.fromEntries(values) } }];
   });
 }
 
@@ -88,8 +100,7 @@ export function returningValues(step: StepValues, retired: readonly RetiredStep[
   const booking = literalBookingId(step);
   const candidates = retired.filter((r) => r.action_id === step.action_id && r.booking_id === booking);
   if (candidates.length === 0) return [];
-  return Object.entries(step.parameters).flatMap(([name, value]) => {
-    if (name === 'booking_id' || value === undefined) return [];
+  return stepValues(step).flatMap(([name, value]) => {
     const print = fingerprint(step.action_id, booking, name, value);
     // The latest retirement counts: a value asked for again and then declined again needs a third asking.
     const from = candidates.findLast((r) => r.fingerprints.includes(print));

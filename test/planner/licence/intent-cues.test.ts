@@ -44,6 +44,17 @@ describe('intent cues: matchesCue', () => {
     expect(found).toBe(false);
   });
 
+  it.each([
+    ["that's not right, cancel it", 'cancel'],
+    ['hmm no, not that. cancel the booking', 'cancel'],
+    ['not the email - cancel it', 'cancel'],
+  ])('a negation ends with its clause: "%s" holds the cue "%s"', (text, cue) => {
+    // Act
+    const found = matches(text, cue);
+    // Assess
+    expect(found).toBe(true);
+  });
+
   test.prop([
     fc.constantFrom('cancel', 'move', 'reschedule', 'call off', 'payment link', 'guest', 'note'),
     fc.constantFrom('', 's', 'ed', 'ing'),
