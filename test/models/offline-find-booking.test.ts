@@ -159,6 +159,21 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
     ]);
   });
 
+  it('reads the day and product of an answer to "which booking?" as the booking, not as its new date', async () => {
+    // Prepare: two Chens; the question offers both.
+    const h = offline();
+    const asked = expectKind(await h.send('move the chen booking to saturday at 3pm'), 'clarification');
+    expect(asked.asks_for).toBe('booking');
+
+    // Act: the answer names the booking by its own day (Friday 13 March) and product.
+    const outcome = expectKind(await h.send('the one on friday, party room'), 'plan');
+
+    // Assess: Wei Chen's booking moves to the Saturday asked for, not to Friday.
+    expect(outcome.plan.actions.map((a) => a.parameters)).toEqual([
+      { booking_id: 'bk_204', date: '2026-03-14', start_time: '15:00' },
+    ]);
+  });
+
   it('searches the candidate spans in one round of lookups', async () => {
     // Prepare
     const h = offline();

@@ -41,6 +41,25 @@ describe('OfflinePlannerModel: a follow-up that turns a proposed change down', (
   });
 });
 
+describe('OfflinePlannerModel: a cancellation the follow-up turns down', () => {
+  it.each([
+    "no, don't cancel it. just update the email to sarah.new@example.com",
+    'hang on, we do not want to cancel - change her email to sarah.new@example.com instead',
+  ])('"%s" plans the email alone', async (followUp) => {
+    // Prepare
+    const h = offline();
+    expectKind(await h.send('cancel BK-1045 please'), 'plan');
+
+    // Act
+    const outcome = expectKind(await h.send(followUp), 'plan');
+
+    // Assess: the cancellation is gone, the email is the plan.
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters])).toEqual([
+      ['updateContactDetails', { booking_id: 'bk_1045', email: 'sarah.new@example.com' }],
+    ]);
+  });
+});
+
 describe('turnedDown', () => {
   it.each([
     ['keep the date, change it to 12 kids', 'reschedule', true],

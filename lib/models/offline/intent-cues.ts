@@ -10,8 +10,15 @@ import { REPLACES_NOTE } from './note-text.ts';
 const CANCEL =
   /\bcancel(?:s|led|ling|lation)?\b|\bscrap\b|\b(?:is|are)\s+off\b|\bcall(?:ed|ing)?\s+off\b|\bcan'?t make it at all\b/i;
 
+/**
+ * A cancellation the words turn down: "don't cancel", "do not cancel it", "not cancelled", "no need to cancel". It
+ * asks for nothing (and it takes a pending cancellation back rather than repeating it).
+ */
+const NEGATED_CANCEL =
+  /\b(?:don'?t|do not|does not|doesn'?t|not|never|no need to|shouldn'?t|won'?t|without)\s+(?:[a-z']+\s+){0,2}?(?:cancel(?:s|led|ling|lation)?|scrap|call(?:ed|ing)?\s+(?:it\s+)?off)\b/gi;
+
 export function asksCancel(text: string): boolean {
-  return CANCEL.test(text) && !asksNoteRemoval(text);
+  return CANCEL.test(text.replace(NEGATED_CANCEL, ' ')) && !asksNoteRemoval(text);
 }
 
 /** "Remove the cake note", "take the note off", "the balloon note is stale, bin it". */

@@ -64,7 +64,7 @@ export function decideOfflineCalls(
   // "forget Jordan, do Chidi's instead: 14 people": the earlier messages no longer hold.
   const earlier = current.turnsAway && current.intents.length > 0 ? [] : conv.earlier;
   const earlierSlots = earlier.map(extractSlots);
-  const merged = [...earlierSlots, current].reduce(mergeSlots);
+  const merged = [...earlierSlots, answerSlots(conv, current)].reduce(mergeSlots);
   const request = current.partySize === undefined ? merged : countAsDelta(merged, earlierSlots, conv.current);
   const newBooking = newBookingCall(conv, current, request, [...earlier, conv.current], tools);
   if (newBooking) return newBooking;
@@ -91,6 +91,19 @@ export function decideOfflineCalls(
   const forgotten = conv.earlier.some((text) => MASKED_CONTACT.test(text));
   const open: OpenRequest = { ...request, forgotten, noteWords: conv.current };
   return proposeOrAsk(target, open, intents, pending, conv, tools);
+}
+
+/**
+ * What the latest message adds to the open request. An answer to "which booking?" that asks for nothing ("the one
+ * today, open jump", "Friday's") describes the booking with its day, time and product: those words find it, they
+ * are not new values for the request (its own date stays the one asked for). Words that point somewhere ("… and make
+ * it today instead") are a change as before.
+ */
+function answerSlots(conv: OfflineConversation, current: MessageSlots): MessageSlots {
+  const pointed = TOWARDS.test(conv.current) || current.movesTo;
+  if (conv.askedFor !== 'booking' || current.intents.length > 0 || pointed) return current;
+  const { datePhrase: _date, timePhrase: _time, ...rest } = current;
+  return rest;
 }
 
 /**

@@ -78,6 +78,8 @@ export interface OfflineConversation {
   aiCount: number;
   /** The venue's locale, as the prompt's today line states it (phones are read in its country). */
   locale: string;
+  /** What the question that ended the previous turn asked for (ask_clarification's `missing`), if one did. */
+  askedFor?: string;
 }
 
 export function readConversation(messages: readonly BaseMessage[], searchTool: string): OfflineConversation {
@@ -112,7 +114,22 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
     )
     .at(-1);
   if (rejection) conversation.rejection = rejection.text;
+  const asked = askedFor(messages.slice(0, Math.max(lastHuman, 0)));
+  if (asked) conversation.askedFor = asked;
   return conversation;
+}
+
+/** The `missing` of the ask_clarification that ended the last turn of `history`, if it ended with one. */
+function askedFor(history: readonly BaseMessage[]): string | undefined {
+  const start = findLastIndex(history, (m) => HumanMessage.isInstance(m));
+  const call = (
+    history
+      .slice(start + 1)
+      .filter((m) => AIMessage.isInstance(m))
+      .at(-1) as AIMessage | undefined
+  )?.tool_calls?.[0];
+  const missing: unknown = call?.name === 'ask_clarification' ? call.args.missing : undefined;
+  return typeof missing === 'string' ? missing : undefined;
 }
 
 /**
