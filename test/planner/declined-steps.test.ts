@@ -5,8 +5,10 @@ import { AIMessage, type AIMessageChunk } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { Runnable } from '@langchain/core/runnables';
 import { describe, expect, it } from 'vitest';
+import { unaskedCarriedSteps } from '../../lib/planner/gate/carried-step-guard.ts';
 import { DECLINED_MESSAGE } from '../../lib/planner/record-outcome.ts';
 import type { RequestOutcome } from '../../lib/planner/request-outcome.ts';
+import { loadCompiledRegistry } from '../../lib/registry/compiled-registry.ts';
 import { expectKind, params, plannerHarness } from './support/planner-harness.ts';
 
 /** The changes a session can ask for on BK-1042, each with what the user types and the normalised step. */
@@ -321,4 +323,59 @@ describe('issue 30: property over multi-turn sessions', () => {
     },
     180_000,
   );
+});
+
+describe('issue 30: a step on the booking an earlier step makes stands and falls with that step', () => {
+  const registry = loadCompiledRegistry();
+  const create = (size: number) => ({
+    action_id: 'createBooking',
+    parameters: {
+      product_id: 'prod_party_room',
+      date: '2026-03-14',
+      start_time: '10:00',
+      party_size: size,
+      guest_name: 'Ana Lee',
+    },
+  });
+  const link = { action_id: 'createPaymentLink', parameters: { booking_id: '{{step_1.booking_id}}' } };
+  const guard = (message: string, proposed: ReturnType<typeof create>) =>
+    unaskedCarriedSteps({
+      steps: [
+        { step_number: 1, ...proposed },
+        { step_number: 2, ...link },
+      ],
+      pending: [create(4), link],
+      message,
+      registry,
+      bookings: new Map(),
+      bookingFields: new Set(['party_size']),
+      locale: 'en-AU',
+    });
+
+  it('an amended new booking keeps its payment link ("make it 5 people")', () => {
+    expect(guard('make it 5 people', create(5))).toEqual([]);
+  });
+
+  it('the payment link of a booking on a named booking is its own change: a new request drops it', () => {
+    // Act
+    const dropped = unaskedCarriedSteps({
+      steps: [
+        { step_number: 1, action_id: 'createPaymentLink', parameters: { booking_id: 'bk_1042' } },
+        {
+          step_number: 2,
+          action_id: 'updateGuestCount',
+          parameters: { booking_id: 'bk_1042', party_size: 9 },
+        },
+      ],
+      pending: [{ action_id: 'createPaymentLink', parameters: { booking_id: 'bk_1042' } }],
+      message: 'make BK-1042 9 guests',
+      registry,
+      bookings: new Map(),
+      bookingFields: new Set(['party_size']),
+      locale: 'en-AU',
+    });
+
+    // Assess
+    expect(dropped.map((d) => [d.step.action_id, d.parameters])).toEqual([['createPaymentLink', undefined]]);
+  });
 });

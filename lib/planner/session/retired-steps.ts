@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hasTemplate } from '../../contracts/template-grammar.ts';
 import { MAX_RETIRED_STEPS, type RetiredReason, type RetiredStep } from '../../ports/session-store.ts';
 
 export type { RetiredReason, RetiredStep };
@@ -16,12 +17,17 @@ export interface StepValues {
  */
 export const WHOLE_STEP = '@step';
 
-/** The values a step sets, apart from the booking it targets; a step that sets none has the one WHOLE_STEP value. */
+/**
+ * The values a step sets, apart from the booking it targets. A step on a named booking that sets nothing else has
+ * the one WHOLE_STEP value; one on the booking an earlier step makes ("{{step_1.booking_id}}": a new booking's
+ * payment link) has none of its own: it stands and falls with that step (withDependents).
+ */
 export function stepValues(step: StepValues): [string, unknown][] {
   const set = Object.entries(step.parameters).filter(
     ([name, value]) => name !== 'booking_id' && value !== undefined,
   );
-  return set.length > 0 ? set : [[WHOLE_STEP, true]];
+  const named = literalBookingId(step);
+  return set.length > 0 || named === undefined || hasTemplate(named) ? set : [[WHOLE_STEP, true]];
 }
 
 /**
