@@ -270,3 +270,22 @@ describe('issue 30: "one" standing for a thing already named is no count', () =>
     expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set([expected]));
   });
 });
+
+describe('a person leaving or joining without a digit', () => {
+  test.each([
+    ['one of the Okafor lot has dropped out', 8, 7],
+    ["2 of her kids can't make it", 8, 6],
+    ['add another adult to the booking', 8, 9],
+    ['an extra kid is coming', 8, 9],
+  ])('"%s" licenses current %i → %i', (message, current, expected) => {
+    // Assess
+    expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set([expected]));
+  });
+
+  test.each([['book another session for them'], ['the other group is fine']])(
+    '"%s" licenses no count',
+    (message) => {
+      expect(licensedCounts(message, 8, OPTIONS)).toEqual(new Set());
+    },
+  );
+});
