@@ -253,6 +253,8 @@ describe('resolveWhen', () => {
       ['same date at 4pm', { date: '2026-12-04', time: '16:00' }],
       ['keep the same day', { date: '2026-12-04' }],
       ['keep the time', { time: '18:00' }],
+      ['the following week, same time', { date: '2026-12-11', time: '18:00' }],
+      ['the previous week', { date: '2026-11-27' }],
     ])('reads "%s"', (phrase, value) => {
       expect(read(phrase, booking)).toEqual(value);
     });

@@ -109,6 +109,18 @@ export const BOOKING_RULES: readonly Rule[] = [
     read: (_, cal) => fromBookingDay(cal, (d) => d.plus({ days: 1 })),
   },
   {
+    // "move it to the following week": the booking's weekday a week on ("next week" is today's; "the week after"
+    // is left unread, as it may go on "next" or "Easter").
+    name: 'following-week',
+    pattern: '(?:the )?following week',
+    read: (_, cal) => fromBookingDay(cal, (d) => d.plus({ weeks: 1 })),
+  },
+  {
+    name: 'previous-week',
+    pattern: '(?:the )?(?:previous|preceding) week',
+    read: (_, cal) => fromBookingDay(cal, (d) => d.minus({ weeks: 1 })),
+  },
+  {
     name: 'previous-day',
     pattern: '(?:the )?(?:previous|preceding) day|(?:the )?day before',
     read: (_, cal) => fromBookingDay(cal, (d) => d.minus({ days: 1 })),
