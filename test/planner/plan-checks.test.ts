@@ -90,7 +90,9 @@ describe('stepDependencies / stepsOnCycles (seed 003: dependencies derived from 
 });
 
 describe('groundingErrors (000 Planning Rules 2: never assume guest counts or contact details)', () => {
-  const bookings = new Map([['bk_1', { booking_id: 'bk_1', party_size: 10, email: 'old@example.com' }]]);
+  const bookings = new Map([
+    ['bk_1', { booking_id: 'bk_1', party_size: 10, email: 'old@example.com', guest_name: 'Rose Hill' }],
+  ]);
   const check = (parameters: Record<string, unknown>, userText: string, carriedValues: unknown[] = []) =>
     groundingErrors({
       steps: [
@@ -114,6 +116,8 @@ describe('groundingErrors (000 Planning Rules 2: never assume guest counts or co
     [{ booking_id: 'bk_1', party_size: 6 }, 'a party of six'],
     [{ booking_id: 'bk_1', email: 'Jane@New.com' }, 'her email is jane@new.com'],
     [{ booking_id: 'bk_1', phone: '+61 412 555 019' }, 'phone 0061412555019? no: +61412555019'],
+    // A name corrected by one word: the other word is the booking's own.
+    [{ booking_id: 'bk_1', guest_name: 'Rosa Hill' }, 'her name is actually Rosa, not Rose'],
   ])('accepts %j from "%s"', (parameters, text) => {
     expect(check(parameters, text)).toEqual([]);
   });
@@ -122,6 +126,10 @@ describe('groundingErrors (000 Planning Rules 2: never assume guest counts or co
     [{ booking_id: 'bk_1', party_size: 14 }, 'add some more guests'],
     [{ booking_id: 'bk_1', email: 'guess@example.com' }, 'update the email'],
     [{ booking_id: 'bk_1', guest_name: 'Jane Doe' }, 'change the name'],
+    // Words the user typed that speak of no name, or a name word nobody typed, correct nothing.
+    [{ booking_id: 'bk_1', guest_name: 'Friday Hill' }, 'move her to Friday'],
+    [{ booking_id: 'bk_1', guest_name: 'Rosa Hilton' }, 'her name is actually Rosa'],
+    [{ booking_id: 'bk_1', guest_name: 'Rose Hill' }, 'fix the name spelling'],
     // The stored history is masked: a masked value copied from it is not the user's (ask again).
     [{ booking_id: 'bk_1', email: 'j***@new.com' }, 'her email is j***@new.com'],
     [{ booking_id: 'bk_1', phone: '***78' }, 'phone ***78'],

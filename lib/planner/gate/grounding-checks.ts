@@ -58,7 +58,7 @@ function isGrounded(
   input: GroundingInput,
 ) {
   if (isContact(param) && typeof value === 'string')
-    return statedContact(value, input.userText, input.locale);
+    return statedContact(value, input.userText, input.locale, booking?.[param.name]);
   if (isCount(param, value, booking, input)) return statedCount(param.name, value, booking, input);
   return true;
 }
@@ -68,11 +68,36 @@ function isGrounded(
  * A phone number is compared as a number read in the venue's country (issue 30), never as text: "+61412345678"
  * was stated by "0412.345.678" or "(04) 1234 5678".
  */
-export function statedContact(value: string, userText: string, locale: string): boolean {
+export function statedContact(value: string, userText: string, locale: string, held?: unknown): boolean {
   if (value.includes('***')) return false;
   const phone = e164Of(value, locale);
   if (phone !== undefined) return phonesIn(userText, locale).has(phone);
-  return mentionsText(userText, value);
+  return mentionsText(userText, value) || (typeof held === 'string' && correctsWords(value, held, userText));
+}
+
+/** Words that speak of a name or its spelling: without them, no word of the text corrects a name. */
+const NAME_CUE = /\b(?:name|surname|spelt|spelled|spelling|misspel\w*|mis-spel\w*|typo)\b/i;
+
+/**
+ * A name corrected word by word ("her name is Rosa, not Rose" on Rose Hill's booking → "Rosa Hill"): the words
+ * speak of a name, every word of the value is one the user typed or one the booking already holds, and at least
+ * one is a word the user typed that the booking does not hold. An email never is (its words are not a name's).
+ */
+function correctsWords(value: string, held: string, userText: string): boolean {
+  if (value.includes('@') || !NAME_CUE.test(userText)) return false;
+  const wordsOf = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}'-]+/u)
+      .filter((w) => w !== '');
+  const typed = new Set(wordsOf(userText));
+  const had = new Set(wordsOf(held));
+  const words = wordsOf(value);
+  return (
+    words.length > 0 &&
+    words.every((w) => typed.has(w) || had.has(w)) &&
+    words.some((w) => typed.has(w) && !had.has(w))
+  );
 }
 
 /** A number parameter the booking holds (party_size): a count, read with lib/counts. */

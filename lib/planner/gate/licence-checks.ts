@@ -193,7 +193,7 @@ function statedValue(
   if (!param || value === undefined || isWholePlaceholder(value)) return false;
   if (input.carried?.has(fingerprint(action.action_id, literalBookingId(step), name, value))) return true;
   if (isContact(param) && typeof value === 'string')
-    return statedContact(value, input.userText, input.locale);
+    return statedContact(value, input.userText, input.locale, booking?.[param.name]);
   if (isCount(param, value, booking, input)) return statedCount(name, value, booking, input);
   if (param.type !== 'date' && param.type !== 'time') return false;
   return input.venue && typeof value === 'string'
