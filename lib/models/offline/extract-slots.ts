@@ -90,14 +90,18 @@ export function phoneIn(text: string): string | undefined {
 }
 /** "move", "push", …; never a life event ("they're moving interstate", "moving house"). */
 const RESCHEDULE =
-  /\b((?:move[ds]?|moving)(?!\s+(?:interstate|overseas|abroad|away|house|home|out\b|countries|country|cities|city|states?|schools?|jobs?))|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on)\b/i;
+  /\b((?:move[ds]?|moving)(?!\s+(?:interstate|overseas|abroad|away|house|home|out\b|countries|country|cities|city|states?|schools?|jobs?))|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on|(?:an?|one|two|three|half an?|\d{1,2}) hours? (?:earlier|later|sooner)|same day but|(?:a |an )?(?:different|another|other|new) (?:day|date|time)|(?:earlier|later) (?:session|slot)|prefer(?:s|red)? (?:the |a |an )?(?=\d|noon|midday|morning|afternoon|evening|earlier|later))\b/i;
 const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
 const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
 /** A run this long is a phone number wherever it stands ("dana fox 0400 111 222"): no count, date or time is. */
 const PHONE_DIGITS = 9;
+/**
+ * Words that ask for a guest-count change: naming the count, changing "the numbers", or a change said without its
+ * number ("the group is getting bigger", "more people coming"), whose new total is then asked for.
+ */
 const GUEST_COUNT =
-  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|change|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b/i;
+  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|chang(?:e|es|ed|ing)|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b|(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\s+(?:are\s+|have\s+)?(?:chang(?:ed|ing)|going up|going down|up|down)\b|\b(?:group|party|crew|lot|numbers)\s+(?:is|are|'s|has|have)\s+(?:getting\s+(?:bigger|smaller|larger)|grown|growing|shrunk|shrinking|changed|changing)\b|\b(?:more|fewer|less|extra)\s+(?:people|guests|kids|adults|children)\s+(?:are\s+|will be\s+)?(?:coming|joining)\b/i;
 /** A correction inside one message: what follows it replaces what came before. */
 export const CORRECTION =
   /\b(?:no wait|wait no|sorry|i mean|i meant|rather|scratch that|no,? actually)\b[,.\s—-]*(?:just\s+)?/i;
@@ -206,7 +210,13 @@ function keyContact(text: string, email?: string, phone?: string): string | unde
 /** "name to Sophie Rangi", "under her married name, Sophie Rangi", "surname is actually spelt Frazer". */
 function newNameOf(text: string): string | undefined {
   const patterns = [
-    new RegExp(`\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is)\\s+(${NAME}(?:\\s+${NAME})*)`),
+    new RegExp(
+      `\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is(?:\\s+(?:actually|really|meant to be|supposed to be))?)\\s+(${NAME}(?:\\s+${NAME})*)`,
+    ),
+    // "is actually spelt Frazer - Lucas Frazer": the full name after the break, else the word spelt.
+    new RegExp(
+      `\\b(?:spelt|spelled)\\s+(?:as\\s+|with\\s+an?\\s+\\S+\\s*[-–—:,]\\s*)?(?:${NAME}\\s*[-–—:,]\\s*)?(${NAME}(?:\\s+${NAME})*)`,
+    ),
     new RegExp(`\\bname,?\\s+(${NAME}(?:\\s+${NAME})+)`),
     // "jon smyth is misspelled, it's Jon Smith", "surname is wrong, should be Sandhu": a spelling fix.
     new RegExp(
@@ -305,8 +315,14 @@ function movedBy(text: string): (FoundWhen & { said: string }) | undefined {
   return read.length === 1 && found?.text === said ? { ...found, said: m[0] } : undefined;
 }
 
-/** Words that point a booking at the date or time after them: a change verb, an arrow, "to", "make it". */
-const POINTER = new RegExp(`${RESCHEDULE.source}|->|→|=>|\\bto\\b|\\bmake it\\b|\\binto\\b`, 'gi');
+/**
+ * Words that point a booking at the date or time after them: a change verb, an arrow, "to", "make it", or words that
+ * ask for it ("she wants the 2nd instead", "can we do tomorrow", "how about 4pm").
+ */
+const POINTER = new RegExp(
+  `${RESCHEDULE.source}|->|→|=>|\\bto\\b|\\bmake it\\b|\\binto\\b|\\bwants?\\b|\\bwould like\\b|\\b(?:can|could) (?:we|they|you|she|he|i) (?:do|have|make|go for|try)\\b|\\b(?:how|what) about\\b`,
+  'gi',
+);
 
 /** Where the last pointer that some date or time phrase follows ends. */
 function lastMarkerBefore(text: string, phrases: readonly FoundWhen[]): number | undefined {

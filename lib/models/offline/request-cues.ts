@@ -73,11 +73,12 @@ export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>
 }
 
 /**
- * "Book a toddler session for…", "new booking for…", "another booking for…", "pop in a climbing booking for…",
+ * "Book a toddler session for…", "new booking for…", "a new party room booking for…", "another booking for…",
+ * "pop in a climbing booking for…",
  * "set up an open jump session for…": a new reservation (seed 002).
  */
 const NEW_BOOKING =
-  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\b(?:new|another|second|extra|additional)\s+(?:booking|reservation)\b|\b(?:make|create|add|set up|open) (?:a|one more) (?:booking|reservation)\b|\b(?:pop|put|pencil|squeeze|slot|set)\s+(?:in|up)\s+(?:a|an|another)\b[^.!?]{0,40}?\b(?:booking|session|reservation)\s+for\b/i;
+  /\b(?:book|reserve)\b(?!\s+(?:ref|reference|number)\b)|\b(?:new|another|second|extra|additional)\s+(?:(?!(?:for|on|of|the|to|at|in|with|time|date|day|slot|session)\b)[a-z'-]+\s+){0,3}(?:booking|reservation)\b|\b(?:make|create|add|set up|open) (?:a|one more) (?:booking|reservation)\b|\b(?:pop|put|pencil|squeeze|slot|set)\s+(?:in|up)\s+(?:a|an|another)\b[^.!?]{0,40}?\b(?:booking|session|reservation)\s+for\b/i;
 
 export function asksNewBooking(text: string): boolean {
   return NEW_BOOKING.test(text);
