@@ -21,8 +21,11 @@ const N = '(\\d{1,3})';
 const NOUN = `(${GUEST_NOUNS})`;
 const GONE =
   "(?:have |has |had |)(?:dropped out|dropped off|pulled out|dropped|dropouts?|can't come|cant come|cannot come|can't make it|cant make it|won't be coming|wont be coming|won't come|aren't coming|are not coming|not coming|are out|cancelled|canceled|left|pulled)";
+/** One person, as "another adult" or "one of the kids" names them (not a place, seat or ticket). */
+const PERSON =
+  'guests?|people|persons?|kids?|kiddos?|children|child|adults?|players?|climbers?|jumpers?|toddlers?|teens?|teenagers?|boys?|girls?|participants?|attendees?|friends?|students?|teachers?|parents?';
 /** Words for the party a number of people leave: "2 of the group", "one of her lot", "3 of the kids". */
-const GROUP_WORDS = `them|group|party|lot|crew|gang|mob|family|team|${GUEST_NOUNS}`;
+const GROUP_WORDS = `them|group|party|lot|crew|gang|mob|family|team|${PERSON}`;
 const VAGUE =
   '(a couple(?: of)?|couple of|a few|few|several|some|a handful(?: of)?|handful(?: of)?|a bunch(?: of)?|a number of|lots of|a lot of|a lot)';
 const VAGUE_CUE = `(?:more|extra|additional|fewer|less|${GUEST_NOUNS}|of them|are coming|coming|joining|dropped|can't|to)`;
@@ -65,8 +68,8 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
     (m) => delta(m[1], -1),
   ],
   [new RegExp(`\\b(?:another|an extra|extra) ${N}\\b`, 'g'), (m) => delta(m[1], 1)],
-  // "add another adult", "an extra kid": one more person.
-  [new RegExp(`\\b(?:another|an extra|an additional) ${NOUN}\\b`, 'g'), () => delta('1', 1)],
+  // "add another adult", "an extra kid": one more person ("another place" may be another venue, not a seat).
+  [new RegExp(`\\b(?:another|an extra|an additional) (?:${PERSON})\\b`, 'g'), () => delta('1', 1)],
   [new RegExp(`\\b${N} (?:${NOUN} )?(?:more|extra|additional)\\b`, 'g'), (m) => delta(m[1], 1)],
   [new RegExp(`\\b${N} (?:${NOUN} )?(?:fewer|less)\\b`, 'g'), (m) => delta(m[1], -1)],
   // A "+" between parts of a breakdown ("17 kids + 4 adults") joins them; it adds no one to the current count.

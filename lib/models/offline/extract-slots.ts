@@ -101,7 +101,7 @@ const PHONE_DIGITS = 9;
  * number ("the group is getting bigger", "more people coming"), whose new total is then asked for.
  */
 const GUEST_COUNT =
-  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|chang(?:e|es|ed|ing)|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b|(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\s+(?:are\s+|have\s+)?(?:chang(?:ed|ing)|going up|going down|up|down)\b|\b(?:group|party|crew|lot|numbers)\s+(?:is|are|'s|has|have)\s+(?:getting\s+(?:bigger|smaller|larger)|grown|growing|shrunk|shrinking|changed|changing)\b|\b(?:more|fewer|less|extra)\s+(?:people|guests|kids|adults|children)\s+(?:are\s+|will be\s+)?(?:coming|joining)\b/i;
+  /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|chang(?:e|ing)|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b|(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\s+(?:are\s+|have\s+)?(?:chang(?:ed|ing)|going up|going down|up|down)\b|\b(?:group|party|crew|lot|numbers)\s+(?:is|are|'s|has|have)\s+(?:getting\s+(?:bigger|smaller|larger)|grown|growing|shrunk|shrinking|changed|changing)\b|\b(?:more|fewer|less|extra)\s+(?:people|guests|kids|adults|children)\s+(?:are\s+|will be\s+)?(?:coming|joining)\b/i;
 /** A correction inside one message: what follows it replaces what came before. */
 export const CORRECTION =
   /\b(?:no wait|wait no|sorry|i mean|i meant|rather|scratch that|no,? actually)\b[,.\s—-]*(?:just\s+)?/i;
