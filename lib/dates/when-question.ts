@@ -24,11 +24,16 @@ export function whenQuestion(outcome: Asked, needed: Needed, thisYear?: number):
   const words = `“${outcome.phrase}”`;
   const candidates = outcome.kind === 'ambiguous' ? outcome.candidates : [];
   const shown = candidates.map((c) => formatCandidate(c, thisYear));
+  // "13pm, same day" is no time of day: the time is what is missing, whichever parameter held the words.
+  const asked = outcome.kind === 'unreadable' ? (UNREADABLE_PART[outcome.reason] ?? needed) : needed;
   const unclear =
-    candidates.every(isLocalTime) && candidates.length > 0 ? 'time' : needed === 'time' ? 'time' : 'date';
-  const which = `Which ${needed} do you mean?`;
+    candidates.every(isLocalTime) && candidates.length > 0 ? 'time' : asked === 'time' ? 'time' : 'date';
+  const which = `Which ${asked} do you mean?`;
   return { question: sentence(outcome, words, shown, which), suggestions: shown, unclear };
 }
+
+/** The part an unreadable phrase leaves open, when its reason names one. */
+const UNREADABLE_PART: Partial<Record<string, Needed>> = { not_a_time: 'time', not_a_date: 'date' };
 
 function sentence(outcome: Asked, words: string, shown: string[], which: string): string {
   if (outcome.kind === 'unreadable') {

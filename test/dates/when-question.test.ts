@@ -49,6 +49,16 @@ describe('whenQuestion', () => {
     expect(whenQuestion(asked(phrase), needed, 2026).question).toBe(question);
   });
 
+  it('asks for the time when the words in a date parameter hold no time of day ("13pm, same day")', () => {
+    // Act
+    const question = whenQuestion(asked('13pm'), 'date', 2026);
+    // Assess
+    expect(question).toMatchObject({
+      question: '“13pm” is not a time of day. Which time do you mean?',
+      unclear: 'time',
+    });
+  });
+
   it('offers the candidates as replies the resolver reads back to them', () => {
     // Prepare
     const outcome = asked('next Saturday');

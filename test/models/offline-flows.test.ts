@@ -98,6 +98,9 @@ describe('intent cues', () => {
     expect(unsupportedIn('Refund RZ-1 please')).toMatch(/refunds can't be made here/);
     expect(unsupportedIn('Move everyone booked on Sunday to Monday')).toMatch(/not every booking/);
     expect(unsupportedIn('Move RZ-1 to Sunday')).toBeUndefined();
+    // A delete said of a note named before it removes the note, not the booking.
+    expect(unsupportedIn("the cake note on RZ-1 isn't needed any more, please delete it")).toBeUndefined();
+    expect(unsupportedIn('delete RZ-1, they are not coming')).toMatch(/can't be deleted/);
   });
 });
 

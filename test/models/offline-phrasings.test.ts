@@ -62,4 +62,15 @@ describe('OfflinePlannerModel: changes said in other words', () => {
       ['updateContactDetails', { booking_id: 'bk_1045', guest_name: 'Sara Smith' }],
     ]);
   });
+
+  it.each([
+    'Sarah Smith would rather have the party at our Parramatta site, can you move it over?',
+    'can we move the John Tan booking across to our other location instead',
+  ])('declines a move to another site: "%s"', async (message) => {
+    // Act
+    const outcome = expectKind(await offline().send(message), 'clarification');
+    // Assess
+    expect(outcome.reply_type).toBe('declined');
+    expect(outcome.question).toMatch(/another venue or site/);
+  });
 });

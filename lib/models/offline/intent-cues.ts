@@ -88,7 +88,7 @@ const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
     "refunds can't be made here",
   ],
   [
-    /\b(?:delete|erase|purge)\b(?![^.?!]*\bnote\b)|\bremove\b[^.?!]*\b(?:from the system|record|entirely|completely)\b/i,
+    /(?<!\bnotes?\b[^.?!]*)\b(?:delete|erase|purge)\b(?![^.?!]*\bnote\b)|\bremove\b[^.?!]*\b(?:from the system|record|entirely|completely)\b/i,
     "bookings can't be deleted here (a booking can be cancelled)",
   ],
   [
@@ -98,6 +98,11 @@ const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
   [
     /\bdiscount\b|\bcomp\b|\bfree of charge\b|\bdon'?t charge\b/i,
     "prices and discounts can't be changed here",
+  ],
+  [
+    // "move it over to our Hamilton site", "would rather have the party at our Warrington site": another venue.
+    /\b(?:to|at|across to|over to)\s+(?:our|another|a different|the other|a second)\s+(?:[a-z][\w'-]*\s+){0,2}?(?:site|location|venue|branch|centre|center|store)\b/i,
+    "bookings can't be moved to another venue or site here",
   ],
   [
     /\b(?:all|every|everyone|everybody)\b[^.?!]*\b(?:bookings?|party|parties|guests?|booked)\b/i,
