@@ -72,8 +72,9 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
   [new RegExp(`\\b(?:another|an extra|an additional) (?:${PERSON})\\b`, 'g'), () => delta('1', 1)],
   [new RegExp(`\\b${N} (?:${NOUN} )?(?:more|extra|additional)\\b`, 'g'), (m) => delta(m[1], 1)],
   [new RegExp(`\\b${N} (?:${NOUN} )?(?:fewer|less)\\b`, 'g'), (m) => delta(m[1], -1)],
-  // A "+" between parts of a breakdown ("17 kids + 4 adults") joins them; it adds no one to the current count.
-  [new RegExp(`(?<=\\b\\d{1,3} ${NOUN} ?)\\+ ?${N} ${NOUN}\\b`, 'g'), (m) => total(m[2], m[3])],
+  // A "+" or "plus" between parts of a breakdown ("17 kids + 4 adults", "10 kids plus 4 parents") joins them; it
+  // adds no one to the current count.
+  [new RegExp(`(?<=\\b\\d{1,3} ${NOUN} ?)(?:\\+|plus) ?${N} ${NOUN}\\b`, 'g'), (m) => total(m[2], m[3])],
   [new RegExp(`(?:\\b(?:add|adding|plus|and another)|\\+) ?${N}\\b`, 'g'), (m) => delta(m[1], 1)],
   [
     new RegExp(`(?:\\b(?:minus|subtract|take off|remove|less) |(?:^|\\s)-)${N}\\b`, 'g'),

@@ -73,4 +73,51 @@ describe('OfflinePlannerModel: changes said in other words', () => {
     expect(outcome.reply_type).toBe('declined');
     expect(outcome.question).toMatch(/another venue or site/);
   });
+
+  it.each([
+    [
+      'move Sarah Smith to 3pm same day and add a note: coming straight off the school bus',
+      'coming straight off the school bus',
+    ],
+    [
+      'move Sarah Smith to 3pm same day and note they asked for the climbing wall',
+      'they asked for the climbing wall',
+    ],
+  ])('moves and adds the note: "%s"', async (message, note) => {
+    // Act
+    const outcome = expectKind(await offline().send(message), 'plan');
+    // Assess: "off" inside the note's words removes nothing.
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters])).toEqual([
+      ['rescheduleBooking', { booking_id: 'bk_1045', date: '2026-03-17', start_time: '15:00' }],
+      ['addBookingNote', { booking_id: 'bk_1045', text: note }],
+    ]);
+  });
+
+  it('reads "let the team know …" as a note, without the sign-off', async () => {
+    // Act
+    const outcome = expectKind(
+      await offline().send(
+        'Hiya, can you let the team know Sarah Smith is bringing her own cake. Thanks so much, Jo',
+      ),
+      'plan',
+    );
+    // Assess
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters])).toEqual([
+      ['addBookingNote', { booking_id: 'bk_1045', text: 'Sarah Smith is bringing her own cake' }],
+    ]);
+  });
+
+  it('reads "off the phone with" as how the request came, and "Appreciate it, Kelsey" as a sign-off', async () => {
+    // Act
+    const outcome = expectKind(
+      await offline().send(
+        'Just got off the phone with Sarah Smith: they will be 18 now. Would you mind updating it? Appreciate it, Kelsey',
+      ),
+      'plan',
+    );
+    // Assess
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters])).toEqual([
+      ['updateGuestCount', { booking_id: 'bk_1045', party_size: 18 }],
+    ]);
+  });
 });

@@ -92,6 +92,8 @@ export function phoneIn(text: string): string | undefined {
 const RESCHEDULE =
   /\b((?:move[ds]?|moving)(?!\s+(?:interstate|overseas|abroad|away|house|home|out\b|countries|country|cities|city|states?|schools?|jobs?))|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on|(?:an?|one|two|three|half an?|\d{1,2}) hours? (?:earlier|later|sooner)|same day but|(?:a |an )?(?:different|another|other|new) (?:day|date|time)|(?:earlier|later) (?:session|slot)|prefer(?:s|red)? (?:the |a |an )?(?=\d|noon|midday|morning|afternoon|evening|earlier|later))\b/i;
 const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
+/** The phone as the way a request came in: "on the phone to", "got off the phone with", "over the phone". */
+const ON_THE_PHONE = /\b(?:on|off|over) the (?:phone|mobile)\b(?:\s+(?:with|to)\b)?/gi;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
 const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
 /** A run this long is a phone number wherever it stands ("dana fox 0400 111 222"): no count, date or time is. */
@@ -189,7 +191,8 @@ export function extractSlots(text: string): MessageSlots {
   if (asksNewBooking(text)) slots.newBooking = true;
   if (mentionsUnreadTime(said)) slots.unreadTime = true;
   if (turnsAway(text)) slots.turnsAway = true;
-  const contactWord = CONTACT.test(said) && !confirmation && !key;
+  // "I just got off the phone with Ella": how the operator heard of it, not a contact detail to change.
+  const contactWord = CONTACT.test(said.replace(ON_THE_PHONE, ' ')) && !confirmation && !key;
   if (slots.email || slots.phone || slots.newName || contactWord) slots.intents.push('contact');
   return slots;
 }

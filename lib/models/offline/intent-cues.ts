@@ -23,7 +23,7 @@ export function asksCancel(text: string): boolean {
 
 /** "Remove the cake note", "take the note off", "the balloon note is stale, bin it". */
 const NOTE_REMOVAL =
-  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|not needed any ?more|doesn'?t apply)\b/i;
+  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!:]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|not needed any ?more|doesn'?t apply)\b/i;
 
 export function asksNoteRemoval(text: string): boolean {
   return NOTE_REMOVAL.test(text);
@@ -31,7 +31,7 @@ export function asksNoteRemoval(text: string): boolean {
 
 /** "Add a note", "Note on …:", "Flag …", "Remember that …", "let staff know". */
 const NOTE =
-  /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?staff know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) (?:the (?:booking|file|reservation)|there)\b/i;
+  /\bnotes?\b|\bflag\b|\bremember\b|\blet (?:the )?(?:staff|team|crew|front desk|hosts?|party hosts?) know\b|\bheads up\b|\bjot\b|\bwrite (?:that|this|it) down\b|\b(?:pop|put|stick|add|log|write) (?:that|this|it) (?:on|in|onto|to|against) (?:the (?:booking|file|reservation)|there)\b/i;
 
 /**
  * A note the message only mentions, as the booking's existing words ("…, whatever the note says", "ignore the notes

@@ -54,7 +54,8 @@ function explicitNoteText(text: string): string | undefined {
     complement ??
     (colon >= 0
       ? text.slice(colon + 1)
-      : (new RegExp(`\\b(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1] ??
+      : (LET_KNOW.exec(text)?.[1] ??
+        new RegExp(`\\b(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1] ??
         NOTE_VERB.exec(text)?.[1] ??
         // "note for BK-1045, …", "add a note to the Patel booking - bringing a babysitter".
         /\bnotes?\b[^,–—]*?(?:,|\s[-–—]\s)\s*(.+)$/i.exec(text)?.[1]));
@@ -67,18 +68,29 @@ function explicitNoteText(text: string): string | undefined {
   const note = kept
     ?.trim()
     .replace(LEADING_INSTRUCTION, '')
+    .replace(TRAILING_THANKS, '')
     .trim()
     .replace(/^["'“]|["'”]$/g, '');
   // "add that to the notes": "that" points back, it does not introduce the note.
   return note && note.length >= 3 && hasContent(note) ? note : undefined;
 }
 
+/** A courtesy the sign-off left at the end ("…, thanks"): no part of the note. */
+const TRAILING_THANKS = /[\s,.;!-]+(?:thanks|thank you|cheers|ta|thx)(?:\s+(?:so much|heaps|a lot))?[\s.!]*$/i;
+
+/** "let the team know the group includes a toddler": what the staff are to know is the note. */
+const LET_KNOW =
+  /\blet (?:the )?(?:staff|team|crew|front desk|hosts?|party hosts?) know(?:\s+that)?\s+(?!(?:that|this|it)\b)(.+)$/i;
+
 const LEADING_INSTRUCTION =
   /^(?:(?:please|pls|can you|could you|just)\s+)*(?:add|put|pop|stick|write|jot|make|leave)\s+(?:a\s+|another\s+)?note(?:\s+(?:on|to)\s+(?:it|the booking))?\s*(?:that\s+|saying\s+)?[:,-]?\s*/i;
 
-/** "please note they are bringing a cake", "can you note down she is vegan": note as the verb, then the note. */
+/**
+ * "please note they are bringing a cake", "can you note down she is vegan", "move them to 3pm and note they asked for
+ * the toddler wall": note as the verb, then the note.
+ */
 const NOTE_VERB =
-  /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|the|a|an|to|on|in|for|of|down)\b)(.+)$/i;
+  /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just|and)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|the|a|an|to|on|in|for|of|down)\b)(.+)$/i;
 
 /**
  * What may follow a "that" or "it" that points back, when nothing of the note follows: a place or a purpose ("note

@@ -4,9 +4,10 @@
  * offline model reads the message without it (a guest of that name must not become a second booking to change).
  */
 const SIGN_OFF =
-  /(?:^|[.!?,;]\s*|\s[-–—]\s*|\s)(?:cheers|thanks|thank you|thx|ta|regards|kind regards|best regards|many thanks)\b(?:\s*[,.!:\-–—]+\s*|\s+)[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*\.?)?\s*[.!]?\s*$/i;
+  /(?:^|[.!?,;]\s*|\s[-–—]\s*|\s)(?:cheers|thanks|thank you|thanks so much|thank you so much|thx|ta|regards|kind regards|best regards|many thanks|appreciate it|much appreciated|appreciated)\b(?:\s*[,.!:\-–—]+\s*|\s+)[A-Za-z][A-Za-z'’-]*(?:\s+[A-Za-z][A-Za-z'’-]*\.?)?\s*[.!]?\s*$/i;
 
-const CLOSING = /\b(?:cheers|thanks|thank you|thx|ta|regards|kind regards|best regards|many thanks)\b/i;
+const CLOSING =
+  /\b(?:cheers|thanks|thank you|thx|ta|regards|kind regards|best regards|many thanks|appreciate it|much appreciated|appreciated)\b/i;
 
 export function withoutSignOff(text: string): string {
   const m = SIGN_OFF.exec(text);
