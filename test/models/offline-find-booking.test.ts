@@ -174,6 +174,16 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
     ]);
   });
 
+  it('reads a name and a product searched together in vain word by word ("the chen laser booking")', async () => {
+    // Act
+    const outcome = expectKind(await offline().send('move the chen laser booking to saturday at 3pm'), 'plan');
+
+    // Assess: Lucy Chen's laser tag session, the one Chen booking of that product.
+    expect(outcome.plan.actions.map((a) => a.parameters)).toEqual([
+      { booking_id: 'bk_205', date: '2026-03-14', start_time: '15:00' },
+    ]);
+  });
+
   it('searches the candidate spans in one round of lookups', async () => {
     // Prepare
     const h = offline();

@@ -109,9 +109,11 @@ function nameSpans(
   keys: readonly string[],
 ): string[] {
   const named = new Set(keys.map((k) => k.toLowerCase()));
+  // A key searched in vain ("Thompson Laser": a name and a product) gives up its words to the spans ("thompson").
+  const foundNothing = (key: string) => conv.searches.get(key)?.length === 0;
   const skip = said
     .flatMap((s) => [s.noteText, s.newName, s.email])
-    .concat(keys)
+    .concat(keys.filter((k) => !foundNothing(k)))
     .filter((s): s is string => !!s);
   const texts = [conv.current, ...[...conv.earlier].reverse()];
   const owners = said.flatMap((s) => (s.noteText ? ownerSpansIn(s.noteText) : []));
