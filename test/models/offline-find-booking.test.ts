@@ -176,7 +176,10 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
 
   it('reads a name and a product searched together in vain word by word ("the chen laser booking")', async () => {
     // Act
-    const outcome = expectKind(await offline().send('move the chen laser booking to saturday at 3pm'), 'plan');
+    const outcome = expectKind(
+      await offline().send('move the chen laser booking to saturday at 3pm'),
+      'plan',
+    );
 
     // Assess: Lucy Chen's laser tag session, the one Chen booking of that product.
     expect(outcome.plan.actions.map((a) => a.parameters)).toEqual([
@@ -272,12 +275,49 @@ describe('narrowBookings', () => {
     ['the party one', ['a']],
     ['the laser tag one', ['b']],
     ['the other one', ['a', 'b']],
+    // The venue's today (6 December here) and tomorrow describe a booking's day.
+    ['the chen booking today - they are now 9', ['a']],
+    ['the chen one tomorrow, 9 guests', ['a', 'b']],
   ])('"%s" keeps %j', (text, ids) => {
     // Act
-    const kept = narrowBookings(chens, text, { intents: ['guest_count'], partySize: 9 }, 'en-US');
+    const kept = narrowBookings(
+      chens,
+      text,
+      { intents: ['guest_count'], partySize: 9 },
+      'en-US',
+      '2026-12-06',
+    );
 
     // Assess
     expect(kept.map((b) => b.booking_id)).toEqual(ids);
+  });
+  it('reads a product word with its ending: "climbing" is Clip \'n Climb', () => {
+    // Prepare
+    const walshes = [
+      {
+        booking_id: 'c',
+        guest_name: 'Liam Walsh',
+        date: '2026-12-06',
+        start_time: '11:00',
+        product_name: "Clip 'n Climb",
+      },
+      {
+        booking_id: 'd',
+        guest_name: 'Liam Walsh',
+        date: '2026-12-13',
+        start_time: '11:00',
+        product_name: 'Soft Play',
+      },
+    ];
+    // Act
+    const kept = narrowBookings(
+      walshes,
+      "Liam Walsh's climbing session, can it go to 3pm?",
+      { intents: ['reschedule'], timePhrase: '3pm' },
+      'en-GB',
+    );
+    // Assess
+    expect(kept.map((b) => b.booking_id)).toEqual(['c']);
   });
 });
 

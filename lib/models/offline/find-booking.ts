@@ -83,7 +83,7 @@ function fromSearches(
   const exactRef = found.hits.filter((b) => current.reference && b.booking_reference === current.reference);
   const exactName = found.hits.filter((b) => nameFit(found.key, b.guest_name) === 'exact');
   const best = exactRef.length === 1 ? exactRef : exactName.length > 0 ? exactName : found.hits;
-  const narrowed = best.length > 1 ? narrowBookings(best, conv.current, current, conv.locale) : best;
+  const narrowed = best.length > 1 ? narrowBookings(best, conv.current, current, conv.locale, conv.today) : best;
   if (narrowed.length === 1) return targetOf(narrowed[0] as BookingRecord);
   return ask(
     'booking',

@@ -15,9 +15,16 @@ export function narrowBookings(
   text: string,
   slots: MessageSlots,
   locale: string,
+  /** The venue's today (YYYY-MM-DD): "today" and "tomorrow" describe a booking's day too. */
+  today?: string,
 ): BookingRecord[] {
   const described = describingPhrases(text, slots, locale);
-  const cues = [productCue(text, bookings), productOneCue(text), dayCue(described), timeCue(described)];
+  const cues = [
+    productCue(text, bookings),
+    productOneCue(text),
+    dayCue(described, today),
+    timeCue(described),
+  ];
   let out = [...bookings];
   for (const fits of cues) {
     if (!fits) continue;
@@ -50,7 +57,7 @@ const GENERIC = new Set([
  */
 function productCue(text: string, bookings: readonly BookingRecord[]): Cue {
   const words = text.split(/[^\p{L}'’-]+/u).map(plainWord);
-  const said = new Set(words);
+  const said = new Set(words.flatMap((w) => [w, stem(w)]));
   const phrase = ` ${words.join(' ')} `;
   const score = (b: BookingRecord) => {
     const name = (b.product_name ?? '')
@@ -58,10 +65,16 @@ function productCue(text: string, bookings: readonly BookingRecord[]): Cue {
       .map(plainWord)
       .filter((w) => w.length > 0);
     if (name.length > 0 && phrase.includes(` ${name.join(' ')} `)) return 100;
-    return name.filter((w) => w.length > 2 && !GENERIC.has(w) && said.has(w)).length;
+    return name.filter((w) => w.length > 2 && !GENERIC.has(w) && (said.has(w) || said.has(stem(w)))).length;
   };
   const best = Math.max(0, ...bookings.map(score));
   return best > 0 ? (b) => score(b) === best : undefined;
+}
+
+/** A word without its ending: "climbing" and "climbers" are "climb", "jumping" is "jump". */
+function stem(word: string): string {
+  const bare = word.replace(/(?:ing|ers|er|s)$/, '');
+  return bare.length >= 4 ? bare : word;
 }
 
 /**
@@ -97,15 +110,30 @@ function describingPhrases(text: string, slots: MessageSlots, locale: string): s
 const WEEKDAYS = [/\bsun/i, /\bmon/i, /\btue/i, /\bwed/i, /\bthu/i, /\bfri/i, /\bsat/i];
 const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ');
 
-/** The bookings on the weekday or day of the month a describing phrase names ("on Saturday", "the 5th", "Dec 5"). */
-function dayCue(phrases: readonly string[]): Cue {
+/**
+ * The bookings on the day a describing phrase names: "today", "tomorrow" (the venue's), a weekday ("on Saturday"),
+ * a day of the month ("the 5th", "Dec 5").
+ */
+function dayCue(phrases: readonly string[], today?: string): Cue {
   for (const phrase of phrases) {
+    const relative = today ? relativeDay(phrase, today) : undefined;
+    if (relative) return (b) => b.date === relative;
     const weekday = WEEKDAYS.findIndex((w) => w.test(phrase));
     if (weekday >= 0) return (b) => !!b.date && new Date(`${b.date}T00:00:00Z`).getUTCDay() === weekday;
     const dom = dayOfMonth(phrase);
     if (dom) return (b) => !!b.date && Number(b.date.slice(8, 10)) === dom;
   }
   return undefined;
+}
+
+/** "today" or "tomorrow" said alone, as the ISO day it is at the venue. */
+function relativeDay(phrase: string, today: string): string | undefined {
+  const word = phrase.toLowerCase().replace(/[^a-z]+/g, '');
+  if (word === 'today') return today;
+  if (word !== 'tomorrow') return undefined;
+  const next = new Date(`${today}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
 }
 
 function dayOfMonth(phrase: string): number | undefined {

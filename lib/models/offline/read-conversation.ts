@@ -80,6 +80,8 @@ export interface OfflineConversation {
   locale: string;
   /** What the question that ended the previous turn asked for (ask_clarification's `missing`), if one did. */
   askedFor?: string;
+  /** The venue's today (YYYY-MM-DD), as the prompt's today line states it: "the booking today" describes one. */
+  today?: string;
 }
 
 export function readConversation(messages: readonly BaseMessage[], searchTool: string): OfflineConversation {
@@ -93,6 +95,7 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
     searches: new Map(),
     details: new Map(),
     locale: venueLocaleOf(system),
+    ...venueTodayOf(system),
   };
   readLookups(turn, conversation);
   const referenced = contextLine(system, CONTEXT_MARKERS.referenced, BookingSummary);
@@ -174,6 +177,12 @@ function endedWithQuestion(turn: readonly BaseMessage[]): boolean {
 const ClosingResult = z.object({ shown_to_user: z.string() });
 
 /** "Today (venue): … timezone Australia/Sydney, locale en-AU.": the locale, else the service's default. */
+function venueTodayOf(system: string): { today?: string } {
+  const line = system.split('\n').find((l) => l.startsWith(CONTEXT_MARKERS.today)) ?? '';
+  const today = /\((\d{4}-\d{2}-\d{2})\)/.exec(line)?.[1];
+  return today ? { today } : {};
+}
+
 function venueLocaleOf(system: string): string {
   const line = system.split('\n').find((l) => l.startsWith(CONTEXT_MARKERS.today)) ?? '';
   return /\blocale ([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.?\s*$/.exec(line)?.[1] ?? DEFAULT_VENUE_LOCALE;
