@@ -187,6 +187,14 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
     ]);
   });
 
+  it('never reads one word of a name searched in vain as another guest ("Lucy Tan" is not Lucy Chen)', async () => {
+    // Act
+    const outcome = expectKind(await offline().send('make it 8 guests for Lucy Tan please'), 'clarification');
+
+    // Assess
+    expect(outcome.asks_for).toBe('booking');
+  });
+
   it('searches the candidate spans in one round of lookups', async () => {
     // Prepare
     const h = offline();

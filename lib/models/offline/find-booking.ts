@@ -3,7 +3,7 @@ import type { BookingRecord } from '../../planner/booking-record.ts';
 import type { MessageSlots } from './extract-slots.ts';
 import { nameFit } from './name-match.ts';
 import { MAX_SPAN_SEARCHES, nameSpansIn, numberedReferencesIn, ownerSpansIn } from './name-spans.ts';
-import { narrowBookings } from './narrow-bookings.ts';
+import { namesProduct, narrowBookings } from './narrow-bookings.ts';
 import * as reply from './offline-replies.ts';
 import {
   askCall as ask,
@@ -75,7 +75,7 @@ function fromSearches(
     if (!searchable) return declined();
     return untried.map((s) => ({ name: OFFLINE_LOOKUPS.search, args: { search_text: s } }));
   }
-  const found = strong.hits.length > 0 ? strong : bySpans(conv, spans);
+  const found = strong.hits.length > 0 ? strong : withinVainKeys(bySpans(conv, spans), keys, conv);
   if (found.hits.length === 0) {
     const first = keys[0];
     return first ? ask('booking', reply.noMatch(first)) : ask('booking', reply.ASK_BOOKING);
@@ -83,7 +83,8 @@ function fromSearches(
   const exactRef = found.hits.filter((b) => current.reference && b.booking_reference === current.reference);
   const exactName = found.hits.filter((b) => nameFit(found.key, b.guest_name) === 'exact');
   const best = exactRef.length === 1 ? exactRef : exactName.length > 0 ? exactName : found.hits;
-  const narrowed = best.length > 1 ? narrowBookings(best, conv.current, current, conv.locale, conv.today) : best;
+  const narrowed =
+    best.length > 1 ? narrowBookings(best, conv.current, current, conv.locale, conv.today) : best;
   if (narrowed.length === 1) return targetOf(narrowed[0] as BookingRecord);
   return ask(
     'booking',
@@ -139,6 +140,25 @@ function byKeys(
   for (const [key, hits] of conv.searches)
     if (!spans.includes(key) && !keys.includes(key) && hits.length > 0) return { key, hits };
   return { key: keys[0] ?? '', hits: [] };
+}
+
+/**
+ * Hits of a span cut from a key whose whole search found nothing ("thompson" of "Thompson Ninja") count only when the
+ * key's other words name the hit's product ("ninja": Ninja Warrior Course). "Ruby Tan" found nothing: "ruby" alone
+ * must not pick Ruby Campbell's booking.
+ */
+function withinVainKeys(found: Hits, keys: readonly string[], conv: OfflineConversation): Hits {
+  const spanWords = found.key.toLowerCase().split(/\s+/);
+  const vain = keys.find((k) => {
+    const words = k.toLowerCase().split(/\s+/);
+    return conv.searches.get(k)?.length === 0 && spanWords.every((w) => words.includes(w));
+  });
+  if (!vain) return found;
+  const rest = vain
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => !spanWords.includes(w));
+  return { key: found.key, hits: found.hits.filter((b) => namesProduct(rest, b.product_name)) };
 }
 
 /** The hits whose guest name the span's words fit, from the spans with the most words (exact fits first). */

@@ -76,7 +76,8 @@ function explicitNoteText(text: string): string | undefined {
 }
 
 /** A courtesy the sign-off left at the end ("…, thanks"): no part of the note. */
-const TRAILING_THANKS = /[\s,.;!-]+(?:thanks|thank you|cheers|ta|thx)(?:\s+(?:so much|heaps|a lot))?[\s.!]*$/i;
+const TRAILING_THANKS =
+  /[\s,.;!-]+(?:thanks|thank you|cheers|ta|thx)(?:\s+(?:so much|heaps|a lot))?[\s.!]*$/i;
 
 /** "let the team know the group includes a toddler": what the staff are to know is the note. */
 const LET_KNOW =
