@@ -36,6 +36,8 @@ type Reader = (m: RegExpExecArray) => Unplaced | Unplaced[];
 
 /** Count phrases, most specific first; each match is blanked before the next rule runs. */
 const RULES: ReadonlyArray<[RegExp, Reader]> = [
+  // "20% off", "10 percent": a share, never a number of people.
+  [new RegExp(`\\b${N} ?(?:%|percent\\b|per cent\\b)`, 'g'), () => ({ kind: 'ignored' })],
   [new RegExp(`\\b(?:another|add|adding|plus) ${VAGUE}\\b`, 'g'), (m) => ({ kind: 'vague', words: m[0] })],
   [new RegExp(`\\b${VAGUE} ${VAGUE_CUE}\\b`, 'g'), (m) => ({ kind: 'vague', words: m[0] })],
   [new RegExp(`\\bfrom ${N} (?:${NOUN} )?to ${N}\\b`, 'g'), (m) => [{ kind: 'ignored' }, total(m[3])]],

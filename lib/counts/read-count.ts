@@ -59,13 +59,15 @@ type Total = Extract<CountStatement, { kind: 'total' }>;
  * that adds up to it ("15 total (12 kids 3 adults)") is that total; anything else asks.
  */
 function totalOf(totals: readonly Total[]): CountReading {
-  const values = new Set(totals.map((t) => t.value));
-  if (values.size === 1) return { kind: 'total', value: totals[0]?.value ?? 0 };
   const isPart = (t: Total) => t.noun !== undefined && !WHOLE_PARTY_NOUNS.has(t.noun);
   const parts = totals.filter(isPart);
   const wholes = new Set(totals.filter((t) => !isPart(t)).map((t) => t.value));
   const distinctParts = new Set(parts.map((t) => t.noun)).size === parts.length;
   const sum = parts.reduce((acc, t) => acc + t.value, 0);
+  // "2 adults 2 kids" is 4 even though both parts say 2.
+  if (wholes.size === 0 && distinctParts && parts.length > 1) return { kind: 'total', value: sum };
+  const values = new Set(totals.map((t) => t.value));
+  if (values.size === 1) return { kind: 'total', value: totals[0]?.value ?? 0 };
   if (wholes.size === 0 && distinctParts) return { kind: 'total', value: sum };
   if (wholes.size === 1 && parts.length >= 2 && distinctParts && wholes.has(sum))
     return { kind: 'total', value: sum };

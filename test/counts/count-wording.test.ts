@@ -277,6 +277,8 @@ describe('a person leaving or joining without a digit', () => {
     ["2 of her kids can't make it", 8, 6],
     ['add another adult to the booking', 8, 9],
     ['an extra kid is coming', 8, 9],
+    // Parts that say the same number still add up.
+    ['2 adults 2 kids', 8, 4],
   ])('"%s" licenses current %i → %i', (message, current, expected) => {
     // Assess
     expect(licensedCounts(message, current, OPTIONS)).toEqual(new Set([expected]));
@@ -286,6 +288,7 @@ describe('a person leaving or joining without a digit', () => {
     ['book another session for them'],
     ['the other group is fine'],
     ['cancel it, they double booked with another place'],
+    ['give them 20% off, they had a rough time'],
   ])('"%s" licenses no count', (message) => {
     expect(licensedCounts(message, 8, OPTIONS)).toEqual(new Set());
   });

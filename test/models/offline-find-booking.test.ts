@@ -189,7 +189,7 @@ describe('OfflinePlannerModel: the booking the operator means (issue 30)', () =>
 
   it('never reads one word of a name searched in vain as another guest ("Lucy Tan" is not Lucy Chen)', async () => {
     // Act
-    const outcome = expectKind(await offline().send('make it 8 guests for Lucy Tan please'), 'clarification');
+    const outcome = expectKind(await offline().send('make it 8 guests for lucy tan please'), 'clarification');
 
     // Assess
     expect(outcome.asks_for).toBe('booking');

@@ -2,7 +2,13 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { countFor, pickNote } from '../../lib/models/offline/build-step.ts';
 import { NOT_NAMES } from '../../lib/models/offline/extract-slots.ts';
-import { asksCancel, channelOf, noteTextOf, unsupportedIn } from '../../lib/models/offline/intent-cues.ts';
+import {
+  asksCancel,
+  asksNoteRemoval,
+  channelOf,
+  noteTextOf,
+  unsupportedIn,
+} from '../../lib/models/offline/intent-cues.ts';
 import { decideOfflineCall } from '../../lib/models/offline/offline-policy.ts';
 import { productIn } from '../../lib/models/offline/plan-new-booking.ts';
 import type { OfflineConversation } from '../../lib/models/offline/read-conversation.ts';
@@ -101,6 +107,12 @@ describe('intent cues', () => {
     // A delete said of a note named before it removes the note, not the booking.
     expect(unsupportedIn("the cake note on RZ-1 isn't needed any more, please delete it")).toBeUndefined();
     expect(unsupportedIn('delete RZ-1, they are not coming')).toMatch(/can't be deleted/);
+    // A note said to go is a removal, however it is said.
+    expect(
+      asksNoteRemoval("the wheelchair note isn't needed anymore, grandma can't come. can you take it off?"),
+    ).toBe(true);
+    expect(asksNoteRemoval("Archie's gluten free note can go, they've sorted their own food")).toBe(true);
+    expect(asksNoteRemoval('add a note: the cake can go in the fridge')).toBe(false);
   });
 });
 

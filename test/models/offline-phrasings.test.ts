@@ -120,4 +120,27 @@ describe('OfflinePlannerModel: changes said in other words', () => {
       ['updateGuestCount', { booking_id: 'bk_1045', party_size: 18 }],
     ]);
   });
+
+  it('declines a discount said as "20% off" (no party of 20)', async () => {
+    // Act
+    const outcome = expectKind(
+      await offline().send('give the Sarah Smith booking 20% off, they had a rough time'),
+      'clarification',
+    );
+    // Assess
+    expect(outcome.reply_type).toBe('declined');
+    expect(outcome.question).toMatch(/discounts/);
+  });
+
+  it('keeps a time inside a note\'s words ("coming at 10:30 that morning")', async () => {
+    // Act
+    const outcome = expectKind(
+      await offline().send('sarah smith - pls note the balloons are coming at 10:30 that morning'),
+      'plan',
+    );
+    // Assess
+    expect(outcome.plan.actions.map((a) => [a.action_id, a.parameters])).toEqual([
+      ['addBookingNote', { booking_id: 'bk_1045', text: 'the balloons are coming at 10:30 that morning' }],
+    ]);
+  });
 });

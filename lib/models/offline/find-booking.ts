@@ -110,8 +110,11 @@ function nameSpans(
   keys: readonly string[],
 ): string[] {
   const named = new Set(keys.map((k) => k.toLowerCase()));
-  // A key searched in vain ("Thompson Laser": a name and a product) gives up its words to the spans ("thompson").
-  const foundNothing = (key: string) => conv.searches.get(key)?.length === 0;
+  // A key searched in vain and typed in lower case ("the thompson ninja booking": a name and a product) gives up its
+  // words to the spans ("thompson"); one typed as a name ("Zed Zebra") is a name that is not there.
+  const typed = [conv.current, ...conv.earlier];
+  const foundNothing = (key: string) =>
+    conv.searches.get(key)?.length === 0 && !typed.some((t) => t.includes(key));
   const skip = said
     .flatMap((s) => [s.noteText, s.newName, s.email])
     .concat(keys.filter((k) => !foundNothing(k)))

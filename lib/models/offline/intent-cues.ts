@@ -23,7 +23,7 @@ export function asksCancel(text: string): boolean {
 
 /** "Remove the cake note", "take the note off", "the balloon note is stale, bin it". */
 const NOTE_REMOVAL =
-  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!:]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|not needed any ?more|doesn'?t apply)\b/i;
+  /\b(?:remove|delete|take|drop|clear|cancel|scrap|wipe|ditch|bin|strike|get rid of)\b[^.?!]*\bnotes?\b|\bnotes?\b[^.?!:]*\b(?:remove|delete|off|wrong|get rid of|ditch|bin it|out of date|outdated|obsolete|no longer (?:needed|applies|relevant|true|right)|(?:not|isn'?t|is not|aren'?t|are not) needed(?: any ?more)?|can (?:go|come off|be (?:removed|deleted|dropped|taken off))|doesn'?t apply)\b/i;
 
 export function asksNoteRemoval(text: string): boolean {
   return NOTE_REMOVAL.test(text);
@@ -96,7 +96,7 @@ const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
     "card details can't be handled here",
   ],
   [
-    /\bdiscount\b|\bcomp\b|\bfree of charge\b|\bdon'?t charge\b/i,
+    /\bdiscount\b|\bcomp\b|\bfree of charge\b|\bdon'?t charge\b|\b\d{1,3}\s?(?:%|percent|per cent)\s*off\b|(?:[$£€]\s?\d+|\b(?:money|price|\d+ (?:dollars|pounds|quid|bucks)))\s+off\b/i,
     "prices and discounts can't be changed here",
   ],
   [

@@ -44,7 +44,8 @@ function cleanNote(words: string): string | undefined {
 }
 
 function explicitNoteText(text: string): string | undefined {
-  const colon = text.indexOf(':');
+  // The colon that introduces the note, not one inside a time ("coming at 10:30").
+  const colon = text.search(/(?<!\d):|:(?!\d)/);
   // "…: add 2 more kids and put a note that they are bringing X": a note word followed by "that" and a clause is a
   // complementiser, and what follows it is the note, whatever came before.
   const complement = new RegExp(`\\bnotes?\\s+(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(
@@ -55,8 +56,8 @@ function explicitNoteText(text: string): string | undefined {
     (colon >= 0
       ? text.slice(colon + 1)
       : (LET_KNOW.exec(text)?.[1] ??
-        new RegExp(`\\b(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1] ??
         NOTE_VERB.exec(text)?.[1] ??
+        new RegExp(`\\b(?:that|saying|to say)\\s+(?!${TAIL})(.+)$`, 'i').exec(text)?.[1] ??
         // "note for BK-1045, …", "add a note to the Patel booking - bringing a babysitter".
         /\bnotes?\b[^,–—]*?(?:,|\s[-–—]\s)\s*(.+)$/i.exec(text)?.[1]));
   // "…: she needs wheelchair access, can you add that to the notes": the instruction is not part of the note.
@@ -91,7 +92,7 @@ const LEADING_INSTRUCTION =
  * the toddler wall": note as the verb, then the note.
  */
 const NOTE_VERB =
-  /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just|and)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|the|a|an|to|on|in|for|of|down)\b)(.+)$/i;
+  /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just|and)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|to|on|in|for|of|down)\b)(.+)$/i;
 
 /**
  * What may follow a "that" or "it" that points back, when nothing of the note follows: a place or a purpose ("note
