@@ -119,7 +119,8 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
   ],
   [new RegExp(`\\b${N} (?:now|each|in total|total|all up|altogether|then)\\b`, 'g'), (m) => total(m[1])],
   [
-    new RegExp(`\\b(?:make|book|booking|put)\\b[^.?!]{0,60}?\\b${N}\\b(?! ?(?:am|pm|:|\\.\\d))`, 'g'),
+    // "booking - one of the kids is deaf": a number of the party ("N of …") is none of its size.
+    new RegExp(`\\b(?:make|book|booking|put)\\b[^.?!]{0,60}?\\b${N}\\b(?! ?(?:am|pm|:|\\.\\d|of\\b))`, 'g'),
     (m) => total(m[1]),
   ],
 ];

@@ -289,6 +289,7 @@ describe('a person leaving or joining without a digit', () => {
     ['the other group is fine'],
     ['cancel it, they double booked with another place'],
     ['give them 20% off, they had a rough time'],
+    ['the Ali booking - one of the kids is deaf, note the marshal should use hand signals'],
   ])('"%s" licenses no count', (message) => {
     expect(licensedCounts(message, 8, OPTIONS)).toEqual(new Set());
   });
