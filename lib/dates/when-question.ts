@@ -24,8 +24,9 @@ export function whenQuestion(outcome: Asked, needed: Needed, thisYear?: number):
   const words = `“${outcome.phrase}”`;
   const candidates = outcome.kind === 'ambiguous' ? outcome.candidates : [];
   const shown = candidates.map((c) => formatCandidate(c, thisYear));
-  // "13pm, same day" is no time of day: the time is what is missing, whichever parameter held the words.
-  const asked = outcome.kind === 'unreadable' ? (UNREADABLE_PART[outcome.reason] ?? needed) : needed;
+  // "13pm, same day" in a date parameter is no time of day: the time is what is missing. A datetime asks for both.
+  const part = outcome.kind === 'unreadable' ? UNREADABLE_PART[outcome.reason] : undefined;
+  const asked = needed === 'date and time' ? needed : (part ?? needed);
   const unclear =
     candidates.every(isLocalTime) && candidates.length > 0 ? 'time' : asked === 'time' ? 'time' : 'date';
   const which = `Which ${asked} do you mean?`;
