@@ -55,7 +55,7 @@ function succeeded(action: CompiledAction, step: StoredStep, ignored: string[] =
   };
 }
 
-/** The self-correction text for placeholders the recorded outputs cannot fill. */
+/** The self-correction text for placeholders the recorded outputs cannot fill, and for data gaps no answer states. */
 function unresolvedMessage(decision: {
   missing: Record<string, string[]>;
   unbacked?: Record<string, unknown>;
