@@ -21,7 +21,7 @@ const N = '(\\d{1,3})';
 const NOUN = `(${GUEST_NOUNS})`;
 const GONE =
   "(?:have |has |had |)(?:dropped out|dropped off|pulled out|dropped|dropouts?|can't come|cant come|cannot come|can't make it|cant make it|won't be coming|wont be coming|won't come|aren't coming|are not coming|not coming|are out|cancelled|canceled|left|pulled)";
-/** One person, as "another adult" or "one of the kids" names them (not a place, seat or ticket). */
+/** One person, as "another grown-up" or "one of the boys" names them (not a place, seat or ticket). */
 const PERSON =
   'guests?|people|persons?|kids?|kiddos?|children|child|adults?|players?|climbers?|jumpers?|toddlers?|teens?|teenagers?|boys?|girls?|participants?|attendees?|friends?|students?|teachers?|parents?';
 /** Words for the party a number of people leave: "2 of the group", "one of her lot", "3 of the kids". */
@@ -74,7 +74,7 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
   [new RegExp(`\\b(?:another|an extra|an additional) (?:${PERSON})\\b`, 'g'), () => delta('1', 1)],
   [new RegExp(`\\b${N} (?:${NOUN} )?(?:more|extra|additional)\\b`, 'g'), (m) => delta(m[1], 1)],
   [new RegExp(`\\b${N} (?:${NOUN} )?(?:fewer|less)\\b`, 'g'), (m) => delta(m[1], -1)],
-  // A "+" or "plus" between parts of a breakdown ("17 kids + 4 adults", "10 kids plus 4 parents") joins them; it
+  // A "+" or "plus" between parts of a breakdown ("17 kids + 4 adults", "9 children plus 3 carers") joins them; it
   // adds no one to the current count.
   [new RegExp(`(?<=\\b\\d{1,3} ${NOUN} ?)(?:\\+|plus) ?${N} ${NOUN}\\b`, 'g'), (m) => total(m[2], m[3])],
   [new RegExp(`(?:\\b(?:add|adding|plus|and another)|\\+) ?${N}\\b`, 'g'), (m) => delta(m[1], 1)],
@@ -100,7 +100,7 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
     new RegExp(`\\b${N} (?:${NOUN} )?(?:of (?:them|the group|the party) )?${GONE}\\b`, 'g'),
     (m) => delta(m[1], -1),
   ],
-  // "one of the Doherty lot has dropped out", "2 of her kids can't come": the group named by up to three words.
+  // "one of the Nguyen crew has pulled out", "3 of his mates can't come": the group named by up to three words.
   [new RegExp(`\\b${N} of (?:[a-z']+ ){0,3}?(?:${GROUP_WORDS}) ${GONE}\\b`, 'g'), (m) => delta(m[1], -1)],
   [new RegExp(`\\b${N} ${NOUN}\\b`, 'g'), (m) => total(m[1], m[2])],
   [
@@ -119,7 +119,7 @@ const RULES: ReadonlyArray<[RegExp, Reader]> = [
   ],
   [new RegExp(`\\b${N} (?:now|each|in total|total|all up|altogether|then)\\b`, 'g'), (m) => total(m[1])],
   [
-    // "booking - one of the kids is deaf": a number of the party ("N of …") is none of its size.
+    // "booking: one of the girls is vegan": a number of the party ("N of …") is none of its size.
     new RegExp(`\\b(?:make|book|booking|put)\\b[^.?!]{0,60}?\\b${N}\\b(?! ?(?:am|pm|:|\\.\\d|of\\b))`, 'g'),
     (m) => total(m[1]),
   ],

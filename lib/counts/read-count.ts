@@ -64,7 +64,7 @@ function totalOf(totals: readonly Total[]): CountReading {
   const wholes = new Set(totals.filter((t) => !isPart(t)).map((t) => t.value));
   const distinctParts = new Set(parts.map((t) => t.noun)).size === parts.length;
   const sum = parts.reduce((acc, t) => acc + t.value, 0);
-  // "2 adults 2 kids" is 4 even though both parts say 2.
+  // "3 adults 3 children" is 6 even though both parts say 3.
   if (wholes.size === 0 && distinctParts && parts.length > 1) return { kind: 'total', value: sum };
   const values = new Set(totals.map((t) => t.value));
   if (values.size === 1) return { kind: 'total', value: totals[0]?.value ?? 0 };

@@ -24,7 +24,7 @@ export function whenQuestion(outcome: Asked, needed: Needed, thisYear?: number):
   const words = `“${outcome.phrase}”`;
   const candidates = outcome.kind === 'ambiguous' ? outcome.candidates : [];
   const shown = candidates.map((c) => formatCandidate(c, thisYear));
-  // "13pm, same day" in a date parameter is no time of day: the time is what is missing. A datetime asks for both.
+  // "17pm that day" in a date parameter is no time of day: the time is what is missing. A datetime asks for both.
   const part = outcome.kind === 'unreadable' ? UNREADABLE_PART[outcome.reason] : undefined;
   const asked = needed === 'date and time' ? needed : (part ?? needed);
   const unclear =

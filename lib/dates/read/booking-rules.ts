@@ -109,7 +109,7 @@ export const BOOKING_RULES: readonly Rule[] = [
     read: (_, cal) => fromBookingDay(cal, (d) => d.plus({ days: 1 })),
   },
   {
-    // "move it to the following week": the booking's weekday a week on ("next week" is today's; "the week after"
+    // "shift the party to the following week": the booking's weekday a week on ("next week" is today's; "the week after"
     // is left unread, as it may go on "next" or "Easter").
     name: 'following-week',
     pattern: '(?:the )?following week',

@@ -92,7 +92,7 @@ export function phoneIn(text: string): string | undefined {
 const RESCHEDULE =
   /\b((?:move[ds]?|moving)(?!\s+(?:interstate|overseas|abroad|away|house|home|out\b|countries|country|cities|city|states?|schools?|jobs?))|reschedul\w*|shift(ed)?|push(ed)?|postpone[d]?|bring (it |them )?forward|rebook|change the (date|time|day)|put (?:them|him|her|it) (?:at|on|in)|come on|(?:an?|one|two|three|half an?|\d{1,2}) hours? (?:earlier|later|sooner)|same day but|(?:a |an )?(?:different|another|other|new) (?:day|date|time)|(?:earlier|later) (?:session|slot)|prefer(?:s|red)? (?:the |a |an )?(?=\d|noon|midday|morning|afternoon|evening|earlier|later))\b/i;
 const CONTACT = /\b(e-?mail|phone|mobile|mob|contact|cell|landline|tel)\b/i;
-/** The phone as the way a request came in: "on the phone to", "got off the phone with", "over the phone". */
+/** The phone as the way a request came in: "on the phone to", "just off the phone with", "over the phone". */
 const ON_THE_PHONE = /\b(?:on|off|over) the (?:phone|mobile)\b(?:\s+(?:with|to)\b)?/gi;
 /** Words that make a long digit run a phone number rather than a reference or a count. */
 const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landline|on|call|txt|text)\b/i;
@@ -100,7 +100,7 @@ const PHONE_WORD = /\b(e-?mail|phone|mobile|mob|contact|cell|number|ph|tel|landl
 const PHONE_DIGITS = 9;
 /**
  * Words that ask for a guest-count change: naming the count, changing "the numbers", or a change said without its
- * number ("the group is getting bigger", "more people coming"), whose new total is then asked for.
+ * number ("the party's getting bigger", "more kids are joining"), whose new total is then asked for.
  */
 const GUEST_COUNT =
   /\b(guest count|number of guests|party size|headcount|head count|how many (guests|people))\b|\b(?:update|chang(?:e|ing)|adjust|fix|amend|alter|correct)\b[^.?!]{0,40}?(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\b|(?<!(?:phone|mobile|contact|cell|card|reference|booking)\s)\bnumbers\s+(?:are\s+|have\s+)?(?:chang(?:ed|ing)|going up|going down|up|down)\b|\b(?:group|party|crew|lot|numbers)\s+(?:is|are|'s|has|have)\s+(?:getting\s+(?:bigger|smaller|larger)|grown|growing|shrunk|shrinking|changed|changing)\b|\b(?:more|fewer|less|extra)\s+(?:people|guests|kids|adults|children)\s+(?:are\s+|will be\s+)?(?:coming|joining)\b/i;
@@ -191,7 +191,7 @@ export function extractSlots(text: string): MessageSlots {
   if (asksNewBooking(text)) slots.newBooking = true;
   if (mentionsUnreadTime(said)) slots.unreadTime = true;
   if (turnsAway(text)) slots.turnsAway = true;
-  // "I just got off the phone with Ella": how the operator heard of it, not a contact detail to change.
+  // "just off the phone with Priya": how the operator heard of it, not a contact detail to change.
   const contactWord = CONTACT.test(said.replace(ON_THE_PHONE, ' ')) && !confirmation && !key;
   if (slots.email || slots.phone || slots.newName || contactWord) slots.intents.push('contact');
   return slots;
@@ -216,7 +216,7 @@ function newNameOf(text: string): string | undefined {
     new RegExp(
       `\\bname\\b(?:\\s+on\\s+\\S+)?\\s+(?:to|is now|should be|is(?:\\s+(?:actually|really|meant to be|supposed to be))?)\\s+(${NAME}(?:\\s+${NAME})*)`,
     ),
-    // "is actually spelt Frazer - Lucas Frazer": the full name after the break, else the word spelt.
+    // "is really spelt Smyth - Dana Smyth": the full name after the break, else the word spelt.
     new RegExp(
       `\\b(?:spelt|spelled)\\s+(?:as\\s+|with\\s+an?\\s+\\S+\\s*[-–—:,]\\s*)?(?:${NAME}\\s*[-–—:,]\\s*)?(${NAME}(?:\\s+${NAME})*)`,
     ),
@@ -320,7 +320,7 @@ function movedBy(text: string): (FoundWhen & { said: string }) | undefined {
 
 /**
  * Words that point a booking at the date or time after them: a change verb, an arrow, "to", "make it", or words that
- * ask for it ("she wants the 2nd instead", "can we do tomorrow", "how about 4pm").
+ * ask for it ("he'd like the 9th instead", "could we do Thursday", "how about 4pm").
  */
 const POINTER = new RegExp(
   `${RESCHEDULE.source}|->|→|=>|\\bto\\b|\\bmake it\\b|\\binto\\b|\\bwants?\\b|\\bwould like\\b|\\b(?:can|could) (?:we|they|you|she|he|i) (?:do|have|make|go for|try)\\b|\\b(?:how|what) about\\b`,

@@ -110,8 +110,8 @@ function nameSpans(
   keys: readonly string[],
 ): string[] {
   const named = new Set(keys.map((k) => k.toLowerCase()));
-  // A key searched in vain and typed in lower case ("the thompson ninja booking": a name and a product) gives up its
-  // words to the spans ("thompson"); one typed as a name ("Zed Zebra") is a name that is not there.
+  // A key searched in vain and typed in lower case ("the okafor trampoline booking": a name and a product) gives up
+  // its words to the spans ("okafor"); one typed as a name ("Zed Zebra") is a name that is not there.
   const typed = [conv.current, ...conv.earlier];
   const foundNothing = (key: string) =>
     conv.searches.get(key)?.length === 0 && !typed.some((t) => t.includes(key));
@@ -146,9 +146,9 @@ function byKeys(
 }
 
 /**
- * Hits of a span cut from a key whose whole search found nothing ("thompson" of "Thompson Ninja") count only when the
- * key's other words name the hit's product ("ninja": Ninja Warrior Course). "Ruby Tan" found nothing: "ruby" alone
- * must not pick Ruby Campbell's booking.
+ * Hits of a span cut from a key whose whole search found nothing ("okafor" of "Okafor Trampoline") count only when the
+ * key's other words name the hit's product ("trampoline": Trampoline Park). "Nina Ross" found nothing: "nina" alone
+ * must not pick Nina Patel's booking.
  */
 function withinVainKeys(found: Hits, keys: readonly string[], conv: OfflineConversation): Hits {
   const spanWords = found.key.toLowerCase().split(/\s+/);

@@ -100,7 +100,7 @@ const UNSUPPORTED: ReadonlyArray<[RegExp, string]> = [
     "prices and discounts can't be changed here",
   ],
   [
-    // "move it over to our Hamilton site", "would rather have the party at our Warrington site": another venue.
+    // "can they switch to our Geelong site", "she'd prefer the party at our Ballarat venue": another venue.
     /\b(?:to|at|across to|over to)\s+(?:our|another|a different|the other|a second)\s+(?:[a-z][\w'-]*\s+){0,2}?(?:site|location|venue|branch|centre|center|store)\b/i,
     "bookings can't be moved to another venue or site here",
   ],

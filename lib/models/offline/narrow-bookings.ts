@@ -71,7 +71,7 @@ function productCue(text: string, bookings: readonly BookingRecord[]): Cue {
   return best > 0 ? (b) => score(b) === best : undefined;
 }
 
-/** True when every one of `words` is a word of the product's name, endings aside ("ninja", "climbing"). */
+/** True when every one of `words` is a word of the product's name, endings aside ("trampoline", "bowling"). */
 export function namesProduct(words: readonly string[], productName: string | undefined): boolean {
   const name = new Set((productName ?? '').split(/\s+/).flatMap((w) => [plainWord(w), stem(plainWord(w))]));
   return words.length > 0 && words.every((w) => name.has(plainWord(w)) || name.has(stem(plainWord(w))));

@@ -44,7 +44,7 @@ function cleanNote(words: string): string | undefined {
 }
 
 function explicitNoteText(text: string): string | undefined {
-  // The colon that introduces the note, not one inside a time ("coming at 10:30").
+  // The colon that introduces the note, not one inside a time ("arriving by 11:45").
   const colon = text.search(/(?<!\d):|:(?!\d)/);
   // "…: add 2 more kids and put a note that they are bringing X": a note word followed by "that" and a clause is a
   // complementiser, and what follows it is the note, whatever came before.
@@ -80,7 +80,7 @@ function explicitNoteText(text: string): string | undefined {
 const TRAILING_THANKS =
   /[\s,.;!-]+(?:thanks|thank you|cheers|ta|thx)(?:\s+(?:so much|heaps|a lot))?[\s.!]*$/i;
 
-/** "let the team know the group includes a toddler": what the staff are to know is the note. */
+/** "let the crew know the kids need a quiet room": what the staff are to know is the note. */
 const LET_KNOW =
   /\blet (?:the )?(?:staff|team|crew|front desk|hosts?|party hosts?) know(?:\s+that)?\s+(?!(?:that|this|it)\b)(.+)$/i;
 
@@ -88,8 +88,8 @@ const LEADING_INSTRUCTION =
   /^(?:(?:please|pls|can you|could you|just)\s+)*(?:add|put|pop|stick|write|jot|make|leave)\s+(?:a\s+|another\s+)?note(?:\s+(?:on|to)\s+(?:it|the booking))?\s*(?:that\s+|saying\s+)?[:,-]?\s*/i;
 
 /**
- * "please note they are bringing a cake", "can you note down she is vegan", "move them to 3pm and note they asked for
- * the toddler wall": note as the verb, then the note.
+ * "please note they are bringing a cake", "can you note down she is vegan", "move them to 3pm and note they want the
+ * quiet room": note as the verb, then the note.
  */
 const NOTE_VERB =
   /(?:^|[,.;!?]\s*|\b(?:please|pls|can you|could you|just|and)\s+)note(?:\s+down)?[:,]?\s+(?!(?:that|this|it|to|on|in|for|of|down)\b)(.+)$/i;

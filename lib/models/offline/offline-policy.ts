@@ -95,7 +95,7 @@ export function decideOfflineCalls(
 
 /**
  * What the latest message adds to the open request. An answer to "which booking?" that asks for nothing ("the one
- * today, open jump", "Friday's") describes the booking with its day, time and product: those words find it, they
+ * tomorrow, the bowling one", "Friday's") describes the booking with its day, time and product: those words find it, they
  * are not new values for the request (its own date stays the one asked for). Words that point somewhere ("… and make
  * it today instead") are a change as before.
  */

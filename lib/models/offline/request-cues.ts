@@ -73,8 +73,8 @@ export function namesSeveralBookings(text: string, notNames: ReadonlySet<string>
 }
 
 /**
- * "Book a toddler session for…", "new booking for…", "a new party room booking for…", "another booking for…",
- * "pop in a climbing booking for…",
+ * "Book a trampoline session for…", "new booking for…", "a new bowling lane booking for…", "another booking for…",
+ * "pop in a bowling booking for…",
  * "set up an open jump session for…": a new reservation (seed 002).
  */
 const NEW_BOOKING =

@@ -79,7 +79,7 @@ export function statedContact(value: string, userText: string, locale: string, h
 const NAME_CUE = /\b(?:name|surname|spelt|spelled|spelling|misspel\w*|mis-spel\w*|typo)\b/i;
 
 /**
- * A name corrected word by word ("her name is Rosa, not Rose" on Rose Hill's booking → "Rosa Hill"): the words
+ * A name corrected word by word ("it's Mara, not Maria" on Maria Kent's booking → "Mara Kent"): the words
  * speak of a name, every word of the value is one the user typed or one the booking already holds, and at least
  * one is a word the user typed that the booking does not hold. An email never is (its words are not a name's).
  */
