@@ -88,14 +88,15 @@ export function readConversation(messages: readonly BaseMessage[], searchTool: s
   const system = messages.find((m) => SystemMessage.isInstance(m))?.text ?? '';
   const lastHuman = findLastIndex(messages, (m) => HumanMessage.isInstance(m));
   const turn = messages.slice(lastHuman + 1);
+  const today = todayLine(system);
   const conversation: OfflineConversation = {
     current: lastHuman >= 0 ? withoutSignOff((messages[lastHuman] as BaseMessage).text) : '',
     earlier: openRequestTexts(messages.slice(0, Math.max(lastHuman, 0))),
     aiCount: messages.filter((m) => AIMessage.isInstance(m)).length,
     searches: new Map(),
     details: new Map(),
-    locale: venueLocaleOf(system),
-    ...venueTodayOf(system),
+    locale: venueLocaleOf(today),
+    ...venueTodayOf(today),
   };
   readLookups(turn, conversation);
   const referenced = contextLine(system, CONTEXT_MARKERS.referenced, BookingSummary);
@@ -176,15 +177,19 @@ function endedWithQuestion(turn: readonly BaseMessage[]): boolean {
 /** The closing tool result of a turn (lib/planner/turn-messages.ts). */
 const ClosingResult = z.object({ shown_to_user: z.string() });
 
-/** "Today (venue): … timezone Australia/Sydney, locale en-AU.": the locale, else the service's default. */
-function venueTodayOf(system: string): { today?: string } {
-  const line = system.split('\n').find((l) => l.startsWith(CONTEXT_MARKERS.today)) ?? '';
+/** The prompt's "Today (venue): Wednesday 31 March 2027 (2027-03-31), timezone …, locale en-AU." line. */
+function todayLine(system: string): string {
+  return system.split('\n').find((l) => l.startsWith(CONTEXT_MARKERS.today)) ?? '';
+}
+
+/** The venue's today (YYYY-MM-DD) the today line states, if it does. */
+function venueTodayOf(line: string): { today?: string } {
   const today = /\((\d{4}-\d{2}-\d{2})\)/.exec(line)?.[1];
   return today ? { today } : {};
 }
 
-function venueLocaleOf(system: string): string {
-  const line = system.split('\n').find((l) => l.startsWith(CONTEXT_MARKERS.today)) ?? '';
+/** The locale the today line states, else the service's default. */
+function venueLocaleOf(line: string): string {
   return /\blocale ([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.?\s*$/.exec(line)?.[1] ?? DEFAULT_VENUE_LOCALE;
 }
 
