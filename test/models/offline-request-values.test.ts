@@ -257,30 +257,18 @@ describe('OfflinePlannerModel: guest counts', () => {
 });
 
 describe('OfflinePlannerModel: a new reservation', () => {
-  it('reads "another booking for" as a new reservation, the product named in full, and "already paid" as no link', async () => {
-    // Prepare, Act
-    const steps = await planned(
+  it.each([
+    [
+      '"another booking for", the product named in full, "already paid" as no link',
       "another booking for Jo Bloggs - Laser Tag Arena on Saturday at 3pm, party of 6, they've already paid",
-    );
-
-    // Assess
-    expect(steps).toEqual([
-      {
-        action: 'createBooking',
-        product_id: 'prod_laser_tag',
-        date: '2026-03-14',
-        start_time: '15:00',
-        party_size: 6,
-        guest_name: 'Jo Bloggs',
-      },
-    ]);
-  });
-
-  it('reads "pop in a … booking for" as a new reservation', async () => {
-    // Prepare, Act
-    const steps = await planned(
+    ],
+    [
+      '"pop in a … booking for", "no payment link"',
       'could you pop in a Laser Tag Arena booking for Saturday at 3pm, 6 people, Jo Bloggs, no payment link',
-    );
+    ],
+  ])('reads %s as a new reservation without a link', async (_what, message) => {
+    // Prepare, Act
+    const steps = await planned(message);
 
     // Assess
     expect(steps).toEqual([
